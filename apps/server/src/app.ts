@@ -1,0 +1,76 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/index.js';
+import { registerApiDocs } from './http/docs.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerHealthRoutes } from './http/health.js';
+import { myListHead } from './http/page-heads.js';
+import { pageShell } from './http/page-shell.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerWebAssets } from './http/web-assets.js';
+import { detailsHead } from './modules/catalogue/head.js';
+import { registerCatalogueRoutes } from './modules/catalogue/routes.js';
+import { liveChannelHead } from './modules/live/head.js';
+import { registerLiveRoutes } from './modules/live/routes.js';
+import { registerMediaRoutes } from './modules/media/routes.js';
+import { registerPlaybackRoutes } from './modules/playback/routes.js';
+import { DEFAULT_SHARE_IMAGE, mediaUrl } from './modules/media/urls.js';
+import { systemClock } from './time.js';
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  /** Unix seconds; tests pass a fixed clock. */
+  clock?: () => number;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole site on one Fastify instance, not yet listening (tests call this directly). */
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+  logger,
+}: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.TRUSTED_PROXIES
+      ? config.TRUSTED_PROXIES.split(',').map((s) => s.trim())
+      : false,
+    bodyLimit: 64 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  // Replies are typed by the contract at compile time; serialising them through zod again would
+  // cost every call for nothing, so they leave as plain JSON.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await registerApiDocs(app);
+
+  const { db } = database;
+  registerHealthRoutes(app, database);
+  registerCatalogueRoutes(app, db, clock);
+  registerLiveRoutes(app, db, clock, config.PUBLIC_URL);
+  registerPlaybackRoutes(app, db, clock);
+  await registerMediaRoutes(app, config.MEDIA_DIR);
+  await registerWebAssets(app, config.WEB_DIST_DIR);
+  await app.register(pageShell, {
+    webDistDir: config.WEB_DIST_DIR,
+    publicUrl: config.PUBLIC_URL,
+    defaultImage: mediaUrl(DEFAULT_SHARE_IMAGE),
+    resolvers: {
+      details: detailsHead(db),
+      liveChannel: liveChannelHead(db),
+      myList: myListHead,
+    },
+  });
+  return app;
+}

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, so default paths work whatever the working directory. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const positiveInt = z.coerce.number().int().positive();
+
+/**
+ * Every setting the server reads, with its default (README "Configuration" lists the same).
+ * Limits that tests tune (rate limits, password-hashing cost) live here too.
+ */
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, 'must start with sqlite: or postgres://')
+    .default('sqlite:./data/site.db'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_ON_START: bool.default(true),
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  MEDIA_DIR: z.string().default(path.join(repoRoot, 'fixtures/media')),
+  SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
+  TRUSTED_PROXIES: z.string().default(''),
+  PASSWORD_SCRYPT_COST: z.coerce
+    .number()
+    .int()
+    .refine((n) => n >= 2 && (n & (n - 1)) === 0, 'must be a power of two ≥ 2')
+    .default(2 ** 15),
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  RATE_LIMIT_LOGIN_PER_IP: positiveInt.default(20),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt.default(5),
+});
+
+export type ConfigInput = Partial<Record<keyof typeof configSchema.shape, string>>;
+export interface Config extends Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> {
+  /** Absolute origin used in share links and Open Graph tags, without a trailing slash. */
+  PUBLIC_URL: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const raw = Object.fromEntries(
+    Object.keys(configSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(
+      `Invalid configuration: ${name}=${JSON.stringify(raw[name])} ${issue.message}`,
+    );
+  }
+  const value = parsed.data;
+  const publicUrl = value.PUBLIC_URL ?? `http://localhost:${value.PORT}`;
+  return { ...value, PUBLIC_URL: publicUrl.replace(/\/+$/, '') };
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** PostgreSQL schema the tables live in (tests isolate each file in its own). */
+  schema: string | undefined;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** PostgreSQL only: put every table in this schema (created when missing). */
+  schema?: string;
+  poolSize?: number;
+}
+
+const INT8_OID = 20;
+
+/** Opens `sqlite:<file>` (`sqlite::memory:` too) or `postgres://…`. */
+export function connect(url: string, options: ConnectOptions = {}): DatabaseHandle {
+  if (url.startsWith('sqlite:')) return connectSqlite(url.slice('sqlite:'.length));
+  return connectPostgres(url, options);
+}
+
+function connectSqlite(file: string): DatabaseHandle {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new BetterSqlite3(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', schema: undefined, close: () => db.destroy() };
+}
+
+function connectPostgres(url: string, options: ConnectOptions): DatabaseHandle {
+  const { schema } = options;
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+    throw new Error(`invalid PostgreSQL schema name: ${schema}`);
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    // bigint columns hold Unix seconds, well inside Number's exact range.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID
+          ? Number
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', schema, close: () => db.destroy() };
+}
+
+export async function ensureSchema(handle: DatabaseHandle): Promise<void> {
+  if (handle.dialect === 'postgres' && handle.schema) {
+    await sql`create schema if not exists ${sql.id(handle.schema)}`.execute(handle.db);
+  }
+}

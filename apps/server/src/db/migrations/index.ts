@@ -1,0 +1,41 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseHandle } from '../connect.js';
+import { ensureSchema } from '../connect.js';
+import { migrationContext, type MigrationContext } from './context.js';
+import { foundation } from './0001-foundation.js';
+
+/** One ordered list for both dialects; names sort in the order they must run. */
+const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
+  '0001-foundation': foundation,
+};
+
+function providerFor(handle: DatabaseHandle): MigrationProvider {
+  const ctx = migrationContext(handle.dialect);
+  return {
+    getMigrations: async () =>
+      Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(ctx)])),
+  };
+}
+
+function migratorFor(handle: DatabaseHandle): Migrator {
+  return new Migrator({
+    db: handle.db,
+    provider: providerFor(handle),
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+  });
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  await ensureSchema(handle);
+  const { error, results } = await migratorFor(handle).migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`migration ${failed} failed: ${String(error)}`, { cause: error });
+  }
+}
+
+/** True when every known migration has run (readiness). */
+export async function migrationsApplied(handle: DatabaseHandle): Promise<boolean> {
+  const list = await migratorFor(handle).getMigrations();
+  return list.every((m) => m.executedAt !== undefined);
+}

@@ -1,0 +1,141 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  SITE_DESCRIPTION,
+  SITE_NAME,
+  documentTitle,
+  pageRoutes,
+  pageTitles,
+  type PageName,
+} from '@site/contract';
+import { escapeHtml, jsonForScript } from './html.js';
+
+/** What a page route puts in its <head> (share previews, search engines). */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Site path or absolute URL of the share picture. */
+  image?: string;
+  ogType?: 'website' | 'video.movie' | 'video.tv_show' | 'video.episode' | 'video.other';
+  jsonLd?: Record<string, unknown>;
+  /** 404 when the route's id names nothing; the page itself then shows its own message. */
+  status?: number;
+}
+
+/** Resolves a page's head from its route ids; null when the ids name nothing (answered 404). */
+export type HeadResolver = (
+  params: Record<string, string>,
+  site: { absolute(pathOrUrl: string): string },
+) => Promise<PageHead | null>;
+
+export interface PageShellOptions {
+  webDistDir: string;
+  publicUrl: string;
+  defaultImage: string;
+  /** Pages whose head depends on their ids; the rest get their static title. */
+  resolvers: Partial<Record<PageName, HeadResolver>>;
+}
+
+const HEAD_MARKER = '<!--app-head-->';
+const NON_PAGE_PREFIXES = ['/ajax/', '/gw/', '/sas/', '/media/', '/assets/', '/docs', '/epg/'];
+
+/** A GET for something a browser navigates to (not a call, a file or a document of the API). */
+export function isPageRequest(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (NON_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
+  return !/\.[a-z0-9]{1,5}$/i.test(pathname) || pathname.endsWith('.do');
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pageShell: { notFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> };
+  }
+}
+
+/**
+ * Every page route answers with the built index.html and a <head> of its own, so a shared link
+ * previews with the title's or channel's own name, picture and description (issue 2 item 7).
+ */
+export const pageShell = fp<PageShellOptions>(async (app: FastifyInstance, options) => {
+  let template: string | undefined;
+  const loadTemplate = async (): Promise<string | undefined> => {
+    if (template !== undefined) return template;
+    try {
+      const html = await fs.readFile(path.join(options.webDistDir, 'index.html'), 'utf8');
+      if (!html.includes(HEAD_MARKER)) throw new Error(`index.html lacks ${HEAD_MARKER}`);
+      template = html;
+    } catch (error) {
+      app.log.warn({ err: error }, 'web app not built; pages answer 503');
+    }
+    return template;
+  };
+
+  const absolute = (pathOrUrl: string) =>
+    /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${options.publicUrl}${pathOrUrl}`;
+
+  const render = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    head: PageHead,
+  ): Promise<FastifyReply> => {
+    const html = await loadTemplate();
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (html === undefined) {
+      return reply.code(503).send(unbuiltPage());
+    }
+    const pathname = request.url.split('?')[0] ?? '/';
+    const tags = headTags(head, absolute(pathname), absolute(head.image ?? options.defaultImage));
+    return reply.code(head.status ?? 200).send(html.replace(HEAD_MARKER, tags));
+  };
+
+  for (const [name, route] of Object.entries(pageRoutes) as [PageName, string][]) {
+    const resolver = options.resolvers[name];
+    app.get(route, { schema: { hide: true } }, async (request, reply) => {
+      const params = request.params as Record<string, string>;
+      const head = resolver
+        ? ((await resolver(params, { absolute })) ?? { ...staticHead(name), status: 404 })
+        : staticHead(name);
+      return render(request, reply, head);
+    });
+  }
+
+  app.decorate('pageShell', {
+    notFound: (request: FastifyRequest, reply: FastifyReply) =>
+      render(request, reply, { ...staticHead('notFound'), status: 404 }),
+  });
+});
+
+export function staticHead(name: PageName): PageHead {
+  return { title: documentTitle(pageTitles[name]), description: SITE_DESCRIPTION };
+}
+
+function headTags(head: PageHead, url: string, image: string): string {
+  const e = escapeHtml;
+  const lines = [
+    `<title>${e(head.title)}</title>`,
+    `<meta name="description" content="${e(head.description)}">`,
+    `<link rel="canonical" href="${e(url)}">`,
+    `<meta property="og:site_name" content="${e(SITE_NAME)}">`,
+    `<meta property="og:locale" content="zh_TW">`,
+    `<meta property="og:type" content="${e(head.ogType ?? 'website')}">`,
+    `<meta property="og:title" content="${e(head.title)}">`,
+    `<meta property="og:description" content="${e(head.description)}">`,
+    `<meta property="og:url" content="${e(url)}">`,
+    `<meta property="og:image" content="${e(image)}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+    `<meta name="twitter:title" content="${e(head.title)}">`,
+    `<meta name="twitter:description" content="${e(head.description)}">`,
+    `<meta name="twitter:image" content="${e(image)}">`,
+  ];
+  if (head.jsonLd) {
+    lines.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
+  }
+  return lines.join('\n    ');
+}
+
+function unbuiltPage(): string {
+  return `<!doctype html><html lang="zh-Hant-TW"><meta charset="utf-8"><title>${escapeHtml(SITE_NAME)}</title><p>網站前端尚未建置，請先執行 npm run build。</p></html>`;
+}

@@ -1,0 +1,32 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { connect, migrateToLatest } from './db/index.js';
+import { seed } from './db/seed/index.js';
+import { gracefulShutdown } from './shutdown.js';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const database = connect(config.DATABASE_URL);
+await migrateToLatest(database);
+const app = await buildApp({ config, database });
+if (config.SEED_ON_START) {
+  const counts = await seed(database);
+  app.log.info({ seeded: counts }, 'demo data ready');
+}
+await app.listen({ port: config.PORT, host: config.HOST });
+app.log.info(`site at ${config.PUBLIC_URL} (${database.dialect})`);
+
+const stop = gracefulShutdown(app, database, config.SHUTDOWN_GRACE_MS);
+process.once('SIGTERM', () => void stop('SIGTERM'));
+process.once('SIGINT', () => void stop('SIGINT'));

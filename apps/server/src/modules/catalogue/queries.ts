@@ -1,0 +1,97 @@
+import type { Kysely } from 'kysely';
+import type { FilterCategoryVideoListQuery, MainCategory } from '@site/contract';
+import type { Database } from '../../db/schema.js';
+import type { TitleRow } from './present.js';
+
+const orderings = {
+  latest: [['on_shelf_at', 'desc']],
+  oldest: [['on_shelf_at', 'asc']],
+  name: [['name', 'asc']],
+  priceLow: [['dtr_price', 'asc']],
+  priceHigh: [['dtr_price', 'desc']],
+} as const;
+
+/** Movies and series on the shelf at `now` that match the filters, one page of them. */
+export async function filterTitles(
+  db: Kysely<Database>,
+  filter: FilterCategoryVideoListQuery,
+  now: number,
+): Promise<{ totalCount: number; rows: TitleRow[] }> {
+  let query = db
+    .selectFrom('title')
+    .where('kind', 'in', ['movie', 'series'])
+    .where('on_shelf_at', '<=', now)
+    .where((eb) => eb.or([eb('off_shelf_at', 'is', null), eb('off_shelf_at', '>', now)]));
+  if (filter.mainCategoryId) query = query.where('main_category_id', '=', filter.mainCategoryId);
+  if (filter.subcategoryId) query = query.where('subcategory_id', '=', filter.subcategoryId);
+  if (filter.year) query = query.where('year', '=', filter.year);
+  if (filter.country) query = query.where('country', '=', filter.country);
+  if (filter.sellType) query = query.where('sell_type', '=', filter.sellType);
+
+  let page = query.selectAll();
+  for (const [column, direction] of orderings[filter.orderBy])
+    page = page.orderBy(column, direction);
+  page = page.orderBy('content_id', 'asc').limit(filter.maxRecord).offset(filter.startIndex);
+
+  const [rows, count] = await Promise.all([
+    page.execute(),
+    query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { totalCount: Number(count.n), rows };
+}
+
+export async function findTitle(
+  db: Kysely<Database>,
+  contentId: string,
+): Promise<TitleRow | undefined> {
+  return db.selectFrom('title').selectAll().where('content_id', '=', contentId).executeTakeFirst();
+}
+
+export async function mainCategoryMenu(
+  db: Kysely<Database>,
+  mainCategoryId?: string,
+): Promise<MainCategory[]> {
+  let categories = db
+    .selectFrom('main_category')
+    .selectAll()
+    .orderBy('sort_order')
+    .orderBy('main_category_id');
+  let subcategories = db
+    .selectFrom('subcategory')
+    .selectAll()
+    .orderBy('sort_order')
+    .orderBy('subcategory_id');
+  if (mainCategoryId) {
+    categories = categories.where('main_category_id', '=', mainCategoryId);
+    subcategories = subcategories.where('main_category_id', '=', mainCategoryId);
+  }
+  const [mains, subs] = await Promise.all([categories.execute(), subcategories.execute()]);
+  return mains.map((main) => ({
+    mainCategoryId: main.main_category_id,
+    mainCategoryName: main.name,
+    subcategoryList: {
+      subcategory: subs
+        .filter((sub) => sub.main_category_id === main.main_category_id)
+        .map((sub) => ({ subcategoryId: sub.subcategory_id, subcategoryName: sub.name })),
+    },
+  }));
+}
+
+export function isOnShelf(title: TitleRow, now: number): boolean {
+  return title.on_shelf_at <= now && (title.off_shelf_at === null || title.off_shelf_at > now);
+}
+
+export async function firstEpisode(
+  db: Kysely<Database>,
+  seriesId: string,
+): Promise<TitleRow | undefined> {
+  return db
+    .selectFrom('title')
+    .selectAll()
+    .where('series_id', '=', seriesId)
+    .orderBy('season_no')
+    .orderBy('episode_no')
+    .orderBy('content_id')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,0 +1,67 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ChannelTable, Database, ProgrammeTable } from '../../db/schema.js';
+
+export type ChannelRow = Selectable<ChannelTable>;
+export type ProgrammeRow = Selectable<ProgrammeTable>;
+
+export interface GroupWithChannels {
+  channelGroupId: string;
+  title: string;
+  channels: ChannelRow[];
+}
+
+export async function channelGroups(db: Kysely<Database>): Promise<GroupWithChannels[]> {
+  const [groups, members] = await Promise.all([
+    db
+      .selectFrom('channel_group')
+      .selectAll()
+      .orderBy('sort_order')
+      .orderBy('channel_group_id')
+      .execute(),
+    db
+      .selectFrom('channel_group_member as m')
+      .innerJoin('channel as c', 'c.channel_id', 'm.channel_id')
+      .selectAll('c')
+      .select('m.channel_group_id')
+      .orderBy('m.channel_group_id')
+      .orderBy('m.sort_order')
+      .orderBy('c.channel_id')
+      .execute(),
+  ]);
+  return groups.map((group) => ({
+    channelGroupId: group.channel_group_id,
+    title: group.title,
+    channels: members.filter((m) => m.channel_group_id === group.channel_group_id),
+  }));
+}
+
+export async function listChannels(db: Kysely<Database>): Promise<ChannelRow[]> {
+  return db.selectFrom('channel').selectAll().orderBy('sort_order').orderBy('channel_id').execute();
+}
+
+export async function findChannel(
+  db: Kysely<Database>,
+  channelId: string,
+): Promise<ChannelRow | undefined> {
+  return db
+    .selectFrom('channel')
+    .selectAll()
+    .where('channel_id', '=', channelId)
+    .executeTakeFirst();
+}
+
+/** Programmes overlapping [from, to), in channel and time order. */
+export async function programmesBetween(
+  db: Kysely<Database>,
+  from: number,
+  to: number,
+  channelId?: string,
+): Promise<ProgrammeRow[]> {
+  let query = db
+    .selectFrom('programme')
+    .selectAll()
+    .where('end_at', '>', from)
+    .where('start_at', '<', to);
+  if (channelId) query = query.where('channel_id', '=', channelId);
+  return query.orderBy('channel_id').orderBy('start_at').execute();
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { playRightQuerySchema, playRightReplySchema, siteCalls } from '@site/contract';
+import type { Database } from '../../db/schema.js';
+import { ok } from '../../http/envelope.js';
+import { mediaUrl } from '../media/urls.js';
+import { requirePlayRight } from './play-right.js';
+
+export function registerPlaybackRoutes(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  clock: () => number,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    siteCalls.findVideoPlayRight,
+    {
+      schema: {
+        tags: ['playback'],
+        summary: 'Whether the viewer may play a title, and the stream to play',
+        querystring: playRightQuerySchema,
+        response: { 200: playRightReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const title = await requirePlayRight(db, { ...request.query, now: clock() });
+      reply.header('cache-control', 'private, no-store');
+      return ok({
+        contentId: title.content_id,
+        contentName: title.name,
+        playRight: 'Y' as const,
+        videoUrl: mediaUrl(`clips/${title.clip_id}/master.m3u8`),
+        durationSeconds: title.duration_seconds,
+      });
+    },
+  );
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { envelopeOf } from './envelope.js';
+
+const yn = z.enum(['Y', 'N']);
+
+/** ajaxFindVideoPlayRight.do (contentId, isSeries): SPEC §3 "Play-right query". */
+export const playRightQuerySchema = z.object({
+  contentId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .regex(/^[A-Za-z0-9_-]+$/),
+  isSeries: yn.default('N'),
+});
+
+export const playRightDataSchema = z.object({
+  contentId: z.string(),
+  contentName: z.string(),
+  playRight: yn,
+  /** The master playlist to hand to the player. */
+  videoUrl: z.string(),
+  durationSeconds: z.number().int(),
+});
+export type PlayRightData = z.infer<typeof playRightDataSchema>;
+export const playRightReplySchema = envelopeOf(playRightDataSchema);

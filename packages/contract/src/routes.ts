@@ -1,0 +1,38 @@
+/** Paths of the two HTTP faces and the pages, shared by server, web app and tests (DESIGN §4). */
+export const siteCalls = {
+  filterCategoryVideoListData: '/ajax/ajaxFilterCategoryVideoListData.do',
+  findMainCategoryMenu3: '/ajax/ajaxFindMainCategoryMenu3.do',
+  findChannelGroupList: '/ajax/ajaxFindChannelGroupList.do',
+  findVideoPlayRight: '/ajax/ajaxFindVideoPlayRight.do',
+} as const;
+
+export const guidePaths = { xmltv: '/epg/xmltv.xml' } as const;
+
+/** Every page route of the web app (DESIGN §4), in React Router syntax. */
+export const pageRoutes = {
+  home: '/',
+  browse: '/browse',
+  details: '/details/:contentId/:otherId',
+  myList: '/my-list/:listType',
+  redeem: '/redeem',
+  search: '/search',
+  play: '/play/:contentId',
+  live: '/LiveChannel',
+  liveChannel: '/LiveChannel/:channelId',
+  liveSimplePlayer: '/LiveSimplePlayer/:channelId',
+  login: '/login.do',
+  signUp: '/goSignUpPage.do',
+  subAccounts: '/account/sub-accounts',
+  subAccountEvent: '/account/sub-account-event',
+} as const;
+
+/** SPEC §3 list type keys. */
+export const listTypes = ['watching', 'viewlist', 'purchased', 'favorite', 'history'] as const;
+export type ListType = (typeof listTypes)[number];
+
+export function detailsPath(contentId: string, otherId: string): string {
+  return `/details/${encodeURIComponent(contentId)}/${encodeURIComponent(otherId)}`;
+}
+export function liveChannelPath(channelId: string): string {
+  return `/LiveChannel/${encodeURIComponent(channelId)}`;
+}

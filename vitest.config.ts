@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One test command for the whole repository. Server integration tests run once per database:
+ * SQLite always, PostgreSQL too when TEST_DATABASE_URL is set (each file in its own schema).
+ */
+const integration = ['apps/server/test/integration/**/*.test.ts'];
+const dialects = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export default defineConfig({
+  test: {
+    reporters: ['default', './scripts/vitest-summary.ts'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+        },
+      },
+      ...dialects.map((dialect) => ({
+        test: {
+          name: `server-${dialect}`,
+          include: integration,
+          env: { TEST_DIALECT: dialect },
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      })),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+        },
+      },
+    ],
+  },
+});
