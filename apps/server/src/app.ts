@@ -24,6 +24,8 @@ export interface AppDependencies {
   /** Unix seconds; tests pass a fixed clock. */
   clock?: () => number;
   logger?: FastifyServerOptions['logger'];
+  /** Extra routes registered before the page shell (benchmarks add their ceiling routes here). */
+  extend?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 /** Builds the whole site on one Fastify instance, not yet listening (tests call this directly). */
@@ -62,6 +64,7 @@ export async function buildApp({
   registerPlaybackRoutes(app, db, clock);
   await registerMediaRoutes(app, config.MEDIA_DIR);
   await registerWebAssets(app, config.WEB_DIST_DIR);
+  await extend?.(app);
   await app.register(pageShell, {
     webDistDir: config.WEB_DIST_DIR,
     publicUrl: config.PUBLIC_URL,

@@ -24,7 +24,11 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
   beforeAll(async () => {
     ctx.database = await createTestDatabase();
     ctx.config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'https://tv.example.test', ...env });
-    ctx.app = await buildApp({ config: ctx.config, database: ctx.database, clock: () => ctx.now.value });
+    ctx.app = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      clock: () => ctx.now.value,
+    });
     await ctx.app.ready();
   });
   afterAll(async () => {

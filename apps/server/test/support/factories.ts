@@ -9,7 +9,11 @@ export async function newTitle(
   db: Kysely<Database>,
   overrides: Partial<Insertable<TitleTable>> = {},
 ): Promise<Insertable<TitleTable>> {
-  await ensureCategory(db, overrides.main_category_id ?? 'test-main', overrides.subcategory_id ?? 'test-sub');
+  await ensureCategory(
+    db,
+    overrides.main_category_id ?? 'test-main',
+    overrides.subcategory_id ?? 'test-sub',
+  );
   const n = next();
   const row: Insertable<TitleTable> = {
     content_id: `T${String(n).padStart(6, '0')}`,
@@ -50,7 +54,12 @@ async function ensureCategory(db: Kysely<Database>, mainId: string, subId: strin
     .execute();
   await db
     .insertInto('subcategory')
-    .values({ subcategory_id: subId, main_category_id: mainId, name: `子分類 ${subId}`, sort_order: 99 })
+    .values({
+      subcategory_id: subId,
+      main_category_id: mainId,
+      name: `子分類 ${subId}`,
+      sort_order: 99,
+    })
     .onConflict((oc) => oc.column('subcategory_id').doNothing())
     .execute();
 }
