@@ -34,6 +34,7 @@ export async function buildApp({
   database,
   clock = systemClock,
   logger,
+  extend,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
