@@ -14,7 +14,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/test/unit/**/*.test.ts',
+            'apps/server/test/process/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+          ],
         },
       },
       ...dialects.map((dialect) => ({

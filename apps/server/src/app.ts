@@ -28,6 +28,20 @@ export interface AppDependencies {
   extend?: (app: FastifyInstance) => void | Promise<void>;
 }
 
+/**
+ * Replies sent while the server shuts down close their keep-alive connection, so close() is not
+ * left waiting on a client that would reuse it (in-flight requests still finish).
+ */
+function closeConnectionsWhenClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+}
+
 /** Builds the whole site on one Fastify instance, not yet listening (tests call this directly). */
 export async function buildApp({
   config,
@@ -55,6 +69,7 @@ export async function buildApp({
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   registerErrorHandling(app);
+  closeConnectionsWhenClosing(app);
   await registerSecurityHeaders(app);
   await registerApiDocs(app);
 

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type AppDependencies } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
+import { seed } from '../../src/db/seed/index.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import { fakeWebDist } from './web-dist.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -12,6 +14,13 @@ export interface TestContext {
   now: { value: number };
 }
 
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Load the demo data first. */
+  seed?: boolean;
+  extend?: AppDependencies['extend'];
+}
+
 /** 2026-11-22 12:00 Taipei: a fixed moment, so schedules and shelf dates are repeatable. */
 export const TEST_NOW = 1_795_320_000;
 
@@ -19,15 +28,22 @@ export const TEST_NOW = 1_795_320_000;
  * Builds the real app over a fresh database for this test file (beforeAll) and tears both down
  * (afterAll). Read the context inside tests, not at module load.
  */
-export function useTestApp(env: Record<string, string> = {}): TestContext {
+export function useTestApp(options: TestAppOptions = {}): TestContext {
   const ctx = { now: { value: TEST_NOW } } as TestContext;
   beforeAll(async () => {
     ctx.database = await createTestDatabase();
-    ctx.config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'https://tv.example.test', ...env });
+    ctx.config = loadConfig({
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'https://tv.example.test',
+      WEB_DIST_DIR: fakeWebDist(),
+      ...options.env,
+    });
+    if (options.seed) await seed(ctx.database, { now: ctx.now.value });
     ctx.app = await buildApp({
       config: ctx.config,
       database: ctx.database,
       clock: () => ctx.now.value,
+      ...(options.extend ? { extend: options.extend } : {}),
     });
     await ctx.app.ready();
   });

@@ -12,7 +12,7 @@ import { channelGroups, listChannels, programmesBetween } from './queries.js';
 import { renderXmltv } from './xmltv.js';
 
 const guideQuerySchema = z.object({
-  days: z.coerce.number().int().min(1).max(8).default(8),
+  days: z.coerce.number().int().min(1).max(9).default(9),
 });
 
 export function registerLiveRoutes(
@@ -51,7 +51,7 @@ export function registerLiveRoutes(
     {
       schema: {
         tags: ['live'],
-        summary: 'Programme guide (XMLTV) from yesterday (Taipei) for `days` days',
+        summary: 'Programme guide (XMLTV) from yesterday (Taipei) for `days` days (default 9: to a week ahead)',
         querystring: guideQuerySchema,
         produces: ['application/xml'],
       },

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/index.js';
+
+const ORIGIN = 'https://tv.example.test';
+
+function meta(html: string, attr: 'property' | 'name', key: string): string | undefined {
+  const match = new RegExp(`<meta ${attr}="${key}" content="([^"]*)">`).exec(html);
+  return match?.[1];
+}
+
+describe('page shell', () => {
+  const ctx = useTestApp({ seed: true });
+
+  it('a movie detail page previews with its own name, synopsis and poster', async () => {
+    const res = await ctx.app.inject('/details/M0001/M0001');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const html = res.body;
+    expect(html).toContain('<html lang="zh-Hant-TW">');
+    expect(html).toContain('<title>午夜列車｜星河影音</title>');
+    expect(meta(html, 'property', 'og:title')).toBe('午夜列車｜星河影音');
+    expect(meta(html, 'property', 'og:description')).toMatch(/^《午夜列車》/);
+    expect(meta(html, 'property', 'og:url')).toBe(`${ORIGIN}/details/M0001/M0001`);
+    expect(meta(html, 'property', 'og:image')).toBe(`${ORIGIN}/media/images/posters/poster-01.jpg`);
+    expect(meta(html, 'property', 'og:type')).toBe('video.movie');
+    expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/details/M0001/M0001">`);
+    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
+    expect(JSON.parse(jsonLd!)).toMatchObject({ '@type': 'Movie', name: '午夜列車' });
+  });
+
+  it('an episode page names the episode and is a TVEpisode', async () => {
+    const html = (await ctx.app.inject('/details/S0001-S1E02/S0001')).body;
+    expect(meta(html, 'property', 'og:title')).toContain('第1季 第2集');
+    expect(html).toContain('"@type":"TVEpisode"');
+  });
+
+  it('a pair that does not belong together answers 404 with the generic head', async () => {
+    const res = await ctx.app.inject('/details/S0001-S1E02/M0001');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('og:type" content="video');
+    expect((await ctx.app.inject('/details/NOPE/NOPE')).statusCode).toBe(404);
+  });
+
+  it('a live channel share link previews with the channel', async () => {
+    const html = (await ctx.app.inject('/LiveChannel/ch01')).body;
+    expect(meta(html, 'property', 'og:title')).toBe('星河新聞台｜直播頻道｜星河影音');
+    expect(meta(html, 'property', 'og:url')).toBe(`${ORIGIN}/LiveChannel/ch01`);
+    expect(meta(html, 'property', 'og:image')).toBe(
+      `${ORIGIN}/media/images/channels/channel-01.jpg`,
+    );
+    expect(meta(html, 'property', 'og:description')).toBe('二十四小時即時新聞，掌握國內外大事。');
+  });
+
+  it('data is encoded in the head, never injected as markup', async () => {
+    await ctx.database.db
+      .updateTable('channel')
+      .set({
+        name: '</title><script>alert(1)</script>',
+        description: '"><img src=x onerror=alert(1)>',
+      })
+      .where('channel_id', '=', 'ch02')
+      .execute();
+    const html = (await ctx.app.inject('/LiveChannel/ch02')).body;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;/title&gt;&lt;script&gt;');
+  });
+
+  it.each([
+    '/',
+    '/browse',
+    '/my-list/watching',
+    '/my-list/history',
+    '/redeem',
+    '/search',
+    '/play/M0001',
+    '/LiveChannel',
+    '/LiveSimplePlayer/ch05',
+    '/login.do',
+    '/goSignUpPage.do',
+    '/account/sub-accounts',
+    '/account/sub-account-event',
+  ])('%s answers the shell with its own title and a CSP that lets hls.js play', async (path) => {
+    const res = await ctx.app.inject(path);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<title>[^<]+｜星河影音<\/title>/);
+    expect(meta(res.body, 'property', 'og:url')).toBe(`${ORIGIN}${path}`);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("media-src 'self' blob:");
+    expect(csp).toContain("worker-src 'self' blob:");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('an unknown list type and an unknown page answer 404 with the shell', async () => {
+    const list = await ctx.app.inject('/my-list/everything');
+    expect(list.statusCode).toBe(404);
+    const page = await ctx.app.inject('/no/such/page');
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('<title>找不到網頁｜星河影音</title>');
+  });
+
+  it('serves the built assets with long-lived caching', async () => {
+    const res = await ctx.app.inject('/assets/app.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+});

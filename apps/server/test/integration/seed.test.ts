@@ -1,0 +1,134 @@
+import {
+  channelGroupListReplySchema,
+  mainCategoryMenuReplySchema,
+  playRightReplySchema,
+  videoListReplySchema,
+} from '@site/contract';
+import { describe, expect, it } from 'vitest';
+import { seed } from '../../src/db/seed/index.js';
+import { useTestApp } from '../support/index.js';
+
+/** Every seeded row is read back through a public call, so no demo data sits unused. */
+describe('demo data', () => {
+  const ctx = useTestApp({ seed: true });
+
+  it('is idempotent: a second run inserts nothing, --reset restores the same rows', async () => {
+    const again = await seed(ctx.database, { now: ctx.now.value });
+    expect(Object.values(again).every((n) => n === 0)).toBe(true);
+    const count = async () =>
+      Number(
+        (
+          await ctx.database.db
+            .selectFrom('title')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    await ctx.database.db.deleteFrom('programme').where('channel_id', '=', 'ch01').execute();
+    const reset = await seed(ctx.database, { now: ctx.now.value, reset: true });
+    expect(reset.title).toBe(before);
+    expect(await count()).toBe(before);
+  });
+
+  it('has at least 60 titles, series with seasons and episodes, across sell types', async () => {
+    const res = videoListReplySchema.parse(
+      (await ctx.app.inject('/ajax/ajaxFilterCategoryVideoListData.do?maxRecord=100')).json(),
+    );
+    expect(res.data.totalCount).toBeGreaterThanOrEqual(60);
+    const sellTypes = new Set(res.data.videoList.video.map((v) => v.sellType));
+    expect([...sellTypes].sort()).toEqual(['AVOD', 'BUY', 'FREE', 'MONTHLY', 'RENT']);
+    expect(res.data.videoList.video.some((v) => v.isSeries === 'Y')).toBe(true);
+  });
+
+  it('every title and episode answers its detail page with its own head', async () => {
+    const titles = await ctx.database.db
+      .selectFrom('title')
+      .select(['content_id', 'series_id', 'name'])
+      .execute();
+    const listed = videoListReplySchema.parse(
+      (await ctx.app.inject('/ajax/ajaxFilterCategoryVideoListData.do?maxRecord=100')).json(),
+    );
+    const listedIds = new Set(listed.data.videoList.video.map((v) => v.contentId));
+    for (const title of titles) {
+      const res = await ctx.app.inject(
+        `/details/${title.content_id}/${title.series_id ?? title.content_id}`,
+      );
+      expect(res.statusCode, title.content_id).toBe(200);
+      expect(res.body).toContain(`<meta property="og:title" content="${title.name}｜星河影音">`);
+      if (!title.series_id) expect(listedIds.has(title.content_id), title.content_id).toBe(true);
+    }
+  });
+
+  it('free titles play the clip they were seeded with', async () => {
+    const free = await ctx.database.db
+      .selectFrom('title')
+      .select(['content_id', 'clip_id'])
+      .where('sell_type', '=', 'FREE')
+      .where('kind', '=', 'movie')
+      .where('is_restricted', '=', 0)
+      .execute();
+    expect(free.length).toBeGreaterThan(0);
+    for (const title of free) {
+      const reply = playRightReplySchema.parse(
+        (
+          await ctx.app.inject(`/ajax/ajaxFindVideoPlayRight.do?contentId=${title.content_id}`)
+        ).json(),
+      );
+      expect(reply.data.videoUrl).toBe(`/media/clips/${title.clip_id}/master.m3u8`);
+    }
+  });
+
+  it('every category and subcategory is in the menu', async () => {
+    const menu = mainCategoryMenuReplySchema.parse(
+      (await ctx.app.inject('/ajax/ajaxFindMainCategoryMenu3.do')).json(),
+    );
+    const subs = menu.data.mainCategoryList.mainCategory.flatMap(
+      (m) => m.subcategoryList.subcategory,
+    );
+    const stored = await ctx.database.db
+      .selectFrom('subcategory')
+      .select('subcategory_id')
+      .execute();
+    expect(subs.map((s) => s.subcategoryId).sort()).toEqual(
+      stored.map((s) => s.subcategory_id).sort(),
+    );
+  });
+
+  it('has 12 channels in 4 groups with NEWS, each status, allowWeb N, YouTube and simple-play cases', async () => {
+    const reply = channelGroupListReplySchema.parse(
+      (await ctx.app.inject('/ajax/ajaxFindChannelGroupList.do')).json(),
+    );
+    const groups = reply.data.channelGroupList.channelGroup;
+    expect(groups.map((g) => g.channelGroupTitle)).toContain('NEWS');
+    expect(groups.length).toBeGreaterThanOrEqual(4);
+    const channels = new Map(
+      groups.flatMap((g) => g.channelV2List.channelV2).map((c) => [c.channelId, c]),
+    );
+    expect(channels.size).toBeGreaterThanOrEqual(12);
+    expect(new Set([...channels.values()].map((c) => c.channelStatus))).toEqual(
+      new Set(['0', '1', '9']),
+    );
+    expect([...channels.values()].some((c) => c.openSimplePlayPage === 'Y')).toBe(true);
+    const stored = await ctx.database.db.selectFrom('channel').selectAll().execute();
+    expect(stored.map((c) => c.channel_id).sort()).toEqual([...channels.keys()].sort());
+    expect(stored.some((c) => c.allow_web === 'N')).toBe(true);
+    expect(stored.some((c) => c.is_youtube === 'Y' && c.youtube_id)).toBe(true);
+    expect(stored.some((c) => c.play_right_type === 'AVOD')).toBe(true);
+  });
+
+  it('every channel has seven days of schedule ahead in the programme guide', async () => {
+    const xml = (await ctx.app.inject('/epg/xmltv.xml')).body;
+    const stored = await ctx.database.db
+      .selectFrom('programme')
+      .select(['channel_id', 'start_at', 'end_at'])
+      .execute();
+    const guideCount = (xml.match(/<programme /g) ?? []).length;
+    expect(guideCount).toBe(stored.length);
+    const weekAhead = ctx.now.value + 7 * 86_400;
+    for (const id of new Set(stored.map((p) => p.channel_id))) {
+      const last = Math.max(...stored.filter((p) => p.channel_id === id).map((p) => p.end_at));
+      expect(last, id).toBeGreaterThanOrEqual(weekAhead);
+    }
+  });
+});

@@ -1,0 +1,18 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A stand-in for the built web app's index.html, so server tests do not depend on a web build
+ * (the end-to-end tests use the real one).
+ */
+export function fakeWebDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("app")');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><!--app-head--></head><body><div id="root"></div></body></html>',
+  );
+  return dir;
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(8080);
+    expect(config.DATABASE_URL).toBe('sqlite:./data/site.db');
+    expect(config.PUBLIC_URL).toBe('http://localhost:8080');
+    expect(config.SEED_ON_START).toBe(true);
+  });
+
+  it('reads values and trims the public URL', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      PUBLIC_URL: 'https://tv.example.com/',
+      SEED_ON_START: 'false',
+      RATE_LIMIT_LOGIN_PER_IP: '3',
+    });
+    expect(config).toMatchObject({
+      PORT: 9000,
+      PUBLIC_URL: 'https://tv.example.com',
+      SEED_ON_START: false,
+      RATE_LIMIT_LOGIN_PER_IP: 3,
+    });
+  });
+
+  it('names the bad variable', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/^Invalid configuration: PORT="70000"/);
+    expect(() => loadConfig({ PASSWORD_SCRYPT_COST: '1000' })).toThrow(/PASSWORD_SCRYPT_COST/);
+  });
+});
