@@ -38,6 +38,6 @@ describe('graceful shutdown', () => {
     expect(exits).toEqual([0]);
     await expect(sql`select 1`.execute(database.db)).rejects.toThrow();
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
-    await database.drop().catch(() => undefined);
+    await database.drop();
   });
 });

@@ -31,8 +31,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       ...handle,
       url,
       async drop() {
-        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
-        await handle.close();
+        await handle.close().catch(() => undefined);
+        // A connection of its own: the handle may already be closed (shutdown tests close it).
+        const admin = connect(url, { poolSize: 1 });
+        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
+        await admin.close();
       },
     };
   }
@@ -44,7 +47,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     ...handle,
     url,
     async drop() {
-      await handle.close();
+      await handle.close().catch(() => undefined);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
