@@ -16,10 +16,15 @@ if (missing.length === 0) process.exit(0);
 
 const command = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
 if (process.getuid?.() !== 0) {
-  console.error(`Missing Debian packages for the tests: ${missing.join(', ')}.\nRun as root:\n  ${command}`);
+  console.error(
+    `Missing Debian packages for the tests: ${missing.join(', ')}.\nRun as root:\n  ${command}`,
+  );
   process.exit(1);
 }
 console.log(`Installing Debian packages the tests need: ${missing.join(', ')}`);
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+  stdio: 'inherit',
+  env,
+});

@@ -51,7 +51,8 @@ export function registerLiveRoutes(
     {
       schema: {
         tags: ['live'],
-        summary: 'Programme guide (XMLTV) from yesterday (Taipei) for `days` days (default 9: to a week ahead)',
+        summary:
+          'Programme guide (XMLTV) from yesterday (Taipei) for `days` days (default 9: to a week ahead)',
         querystring: guideQuerySchema,
         produces: ['application/xml'],
       },
