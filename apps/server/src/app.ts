@@ -75,7 +75,7 @@ export async function buildApp({
 
   const { db } = database;
   registerHealthRoutes(app, database);
-  registerCatalogueRoutes(app, db, clock);
+  registerCatalogueRoutes(app, db, clock, config.CATALOGUE_CACHE_SECONDS);
   registerLiveRoutes(app, db, clock, config.PUBLIC_URL);
   registerPlaybackRoutes(app, db, clock);
   await registerMediaRoutes(app, config.MEDIA_DIR);

@@ -25,6 +25,7 @@ export const configSchema = z.object({
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   MEDIA_DIR: z.string().default(path.join(repoRoot, 'fixtures/media')),
   SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
+  CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   TRUSTED_PROXIES: z.string().default(''),
   PASSWORD_SCRYPT_COST: z.coerce
     .number()

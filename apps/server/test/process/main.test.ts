@@ -65,7 +65,7 @@ describe('the server process', () => {
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(ready.status).toBe(200);
     const list = await fetch(`http://127.0.0.1:${port}/ajax/ajaxFilterCategoryVideoListData.do`);
-    expect((await list.json()).data.recordCount).toBe(20);
+    expect(((await list.json()) as { data: { recordCount: number } }).data.recordCount).toBe(20);
     server.child.kill('SIGTERM');
     const run = await server.done;
     expect(run.code).toBe(0);

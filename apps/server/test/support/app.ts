@@ -36,6 +36,8 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
       LOG_LEVEL: 'silent',
       PUBLIC_URL: 'https://tv.example.test',
       WEB_DIST_DIR: fakeWebDist(),
+      // Tests write titles straight into tables, so cached pages would hide them; the cache has its own test.
+      CATALOGUE_CACHE_SECONDS: '0',
       ...options.env,
     });
     if (options.seed) await seed(ctx.database, { now: ctx.now.value });

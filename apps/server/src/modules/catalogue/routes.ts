@@ -5,11 +5,14 @@ import {
   mainCategoryMenuQuerySchema,
   mainCategoryMenuReplySchema,
   siteCalls,
+  type Envelope,
+  type VideoListData,
   videoListReplySchema,
 } from '@site/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
+import { ReadCache } from '../../lib/read-cache.js';
 import { toVideoListItem } from './present.js';
 import { filterTitles, mainCategoryMenu } from './queries.js';
 
@@ -17,8 +20,11 @@ export function registerCatalogueRoutes(
   app: FastifyInstance,
   db: Kysely<Database>,
   clock: () => number,
+  cacheSeconds: number,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Catalogue pages are read far more than the catalogue changes.
+  const pages = new ReadCache<Envelope<VideoListData>>(cacheSeconds, clock);
 
   api.get(
     siteCalls.filterCategoryVideoListData,
@@ -30,14 +36,15 @@ export function registerCatalogueRoutes(
         response: { 200: videoListReplySchema },
       },
     },
-    async (request) => {
-      const { totalCount, rows } = await filterTitles(db, request.query, clock());
-      return ok({
-        totalCount,
-        recordCount: rows.length,
-        videoList: { video: rows.map(toVideoListItem) },
-      });
-    },
+    async (request) =>
+      pages.get(JSON.stringify(request.query), async () => {
+        const { totalCount, rows } = await filterTitles(db, request.query, clock());
+        return ok({
+          totalCount,
+          recordCount: rows.length,
+          videoList: { video: rows.map(toVideoListItem) },
+        });
+      }),
   );
 
   api.get(

@@ -1,0 +1,433 @@
+// Checks the demo media made by scripts/make-demo-media (fixtures/media/). Reads files only:
+// no ffmpeg is needed at test time.
+import { describe, it, expect } from 'vitest';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+
+const repoRoot = new URL('../../../', import.meta.url);
+const mediaRoot = new URL('fixtures/media/', repoRoot);
+const BUDGET_BYTES = 25 * 1000 * 1000;
+const SEGMENT_SECONDS = 2;
+
+interface Rendition {
+  name: string;
+  width: number;
+  height: number;
+  bandwidth: number;
+  playlist: string;
+  codecs?: string;
+  averageBandwidth?: number;
+}
+interface SubtitleTrack {
+  language: string;
+  name: string;
+  playlist: string;
+}
+interface Clip {
+  id: string;
+  durationSeconds: number;
+  master: string;
+  renditions: Rendition[];
+  subtitles: SubtitleTrack[];
+}
+interface Ad {
+  id: string;
+  durationSeconds: number;
+  master: string;
+  mp4: string;
+  width: number;
+  height: number;
+  bitrateKbps: number;
+}
+interface Manifest {
+  clips: Clip[];
+  ads: Ad[];
+  images: { posters: string[]; stills: string[]; channels: string[]; ogDefault: string };
+}
+
+const media = (rel: string): URL => {
+  if (rel.startsWith('/') || rel.split('/').includes('..')) {
+    throw new Error(`manifest path must stay inside fixtures/media: ${rel}`);
+  }
+  return new URL(rel, mediaRoot);
+};
+
+function loadManifest(): Manifest {
+  const url = media('manifest.json');
+  if (!existsSync(url)) {
+    throw new Error('fixtures/media/manifest.json is missing: run scripts/make-demo-media');
+  }
+  return JSON.parse(readFileSync(url, 'utf8')) as Manifest;
+}
+const manifest = loadManifest();
+
+// ---- playlist parsing ---------------------------------------------------------------------------
+
+type Attrs = Record<string, string>;
+
+function parseAttrs(list: string): Attrs {
+  const attrs: Attrs = {};
+  for (const m of list.matchAll(/([A-Z0-9-]+)=("[^"]*"|[^,]*)/g)) {
+    const key = m[1] as string;
+    expect(attrs, `duplicate attribute ${key}`).not.toHaveProperty(key);
+    attrs[key] = m[2] as string;
+  }
+  return attrs;
+}
+const unquote = (v: string | undefined): string | undefined =>
+  v !== undefined && v.startsWith('"') && v.endsWith('"') ? v.slice(1, -1) : undefined;
+
+interface Master {
+  lines: string[];
+  media: Attrs[];
+  variants: { attrs: Attrs; uri: string }[];
+}
+function parseMaster(url: URL): Master {
+  const lines = readFileSync(url, 'utf8')
+    .split('\n')
+    .map((l) => l.trimEnd());
+  const master: Master = { lines, media: [], variants: [] };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (line.startsWith('#EXT-X-MEDIA:'))
+      master.media.push(parseAttrs(line.slice('#EXT-X-MEDIA:'.length)));
+    if (line.startsWith('#EXT-X-STREAM-INF:')) {
+      const uri = lines[i + 1] ?? '';
+      expect(uri, `URI line after ${line}`).toMatch(/^[^#\s]\S*$/);
+      master.variants.push({ attrs: parseAttrs(line.slice('#EXT-X-STREAM-INF:'.length)), uri });
+    }
+  }
+  return master;
+}
+
+interface MediaPlaylist {
+  url: URL;
+  lines: string[];
+  targetDuration: number;
+  map?: URL;
+  segments: { duration: number; url: URL }[];
+}
+function parseMediaPlaylist(url: URL): MediaPlaylist {
+  const lines = readFileSync(url, 'utf8')
+    .split('\n')
+    .map((l) => l.trimEnd());
+  expect(lines[0]).toBe('#EXTM3U');
+  const pl: MediaPlaylist = { url, lines, targetDuration: NaN, segments: [] };
+  let pending: number | undefined;
+  for (const line of lines) {
+    if (line.startsWith('#EXT-X-TARGETDURATION:')) pl.targetDuration = Number(line.split(':')[1]);
+    else if (line.startsWith('#EXT-X-MAP:')) {
+      const uri = unquote(parseAttrs(line.slice('#EXT-X-MAP:'.length)).URI);
+      expect(uri, 'EXT-X-MAP URI').toBeDefined();
+      pl.map = new URL(uri as string, url);
+    } else if (line.startsWith('#EXTINF:')) {
+      expect(pending, 'two #EXTINF without a segment URI').toBeUndefined();
+      pending = Number(line.slice('#EXTINF:'.length).split(',')[0]);
+      expect(pending).toBeGreaterThan(0);
+    } else if (line !== '' && !line.startsWith('#')) {
+      expect(pending, `segment ${line} has no #EXTINF`).toBeDefined();
+      pl.segments.push({ duration: pending as number, url: new URL(line, url) });
+      pending = undefined;
+    }
+  }
+  expect(pending, 'dangling #EXTINF').toBeUndefined();
+  expect(lines).toContain('#EXT-X-ENDLIST');
+  expect(lines).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+  expect(Number.isInteger(pl.targetDuration), 'EXT-X-TARGETDURATION').toBe(true);
+  expect(pl.segments.length).toBeGreaterThan(0);
+  return pl;
+}
+const sumExtinf = (pl: MediaPlaylist): number =>
+  pl.segments.reduce((s, seg) => s + seg.duration, 0);
+
+// ---- binary helpers -----------------------------------------------------------------------------
+
+function topLevelBoxes(buf: Buffer): string[] {
+  const types: string[] = [];
+  let i = 0;
+  while (i < buf.length) {
+    expect(i + 8, 'truncated MP4 box header').toBeLessThanOrEqual(buf.length);
+    let size = buf.readUInt32BE(i);
+    if (size === 1) size = Number(buf.readBigUInt64BE(i + 8));
+    else if (size === 0) size = buf.length - i;
+    expect(size, 'MP4 box size').toBeGreaterThanOrEqual(8);
+    types.push(buf.toString('latin1', i + 4, i + 8));
+    i += size;
+  }
+  expect(i, 'MP4 boxes overrun the file').toBe(buf.length);
+  return types;
+}
+
+/** avc1.PPCCLL from the avcC box of an init segment. */
+function avcCodecFromInit(buf: Buffer): string {
+  const at = buf.indexOf('avcC', 0, 'latin1');
+  expect(at, 'avcC box in init segment').toBeGreaterThan(0);
+  return `avc1.${buf.subarray(at + 5, at + 8).toString('hex')}`;
+}
+
+function jpegSize(buf: Buffer): { width: number; height: number } {
+  expect(buf.readUInt16BE(0), 'JPEG SOI marker').toBe(0xffd8);
+  let i = 2;
+  while (i + 9 < buf.length) {
+    expect(buf[i], 'JPEG marker').toBe(0xff);
+    const marker = buf[i + 1] as number;
+    if (marker === 0xff) {
+      i += 1;
+      continue;
+    }
+    const isSof = marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
+    if (isSof) return { height: buf.readUInt16BE(i + 5), width: buf.readUInt16BE(i + 7) };
+    i += 2 + buf.readUInt16BE(i + 2);
+  }
+  throw new Error('no SOF marker in JPEG');
+}
+
+function folderBytes(dir: URL): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory())
+      total += folderBytes(new URL(`${encodeURIComponent(entry.name)}/`, dir));
+    else total += statSync(new URL(encodeURIComponent(entry.name), dir)).size;
+  }
+  return total;
+}
+
+const parseVttTime = (t: string): number => {
+  const parts = t.split(':').map(Number);
+  return parts.reduce((acc, p) => acc * 60 + p, 0);
+};
+
+// ---- shared checks ------------------------------------------------------------------------------
+
+/** Checks a variant's media playlist and returns its measured peak and average segment bit rates. */
+function checkVariantPlaylist(
+  url: URL,
+  durationSeconds: number,
+): { peak: number; average: number; init: Buffer } {
+  const pl = parseMediaPlaylist(url);
+  expect(pl.targetDuration, `${url.pathname} target duration`).toBe(SEGMENT_SECONDS);
+  expect(pl.lines).toContain('#EXT-X-INDEPENDENT-SEGMENTS');
+  expect(pl.map, `${url.pathname} needs #EXT-X-MAP (fMP4)`).toBeDefined();
+  const mapUrl = pl.map as URL;
+  expect(existsSync(mapUrl), `init segment ${mapUrl.pathname}`).toBe(true);
+  const init = readFileSync(mapUrl);
+  expect(topLevelBoxes(init).slice(0, 2)).toEqual(['ftyp', 'moov']);
+
+  let bytes = 0;
+  let peak = 0;
+  for (const seg of pl.segments) {
+    expect(existsSync(seg.url), `segment ${seg.url.pathname}`).toBe(true);
+    expect(seg.duration).toBeLessThanOrEqual(pl.targetDuration);
+    const buf = readFileSync(seg.url);
+    const boxes = topLevelBoxes(buf);
+    expect(boxes, `${seg.url.pathname} boxes`).toContain('moof');
+    expect(boxes, `${seg.url.pathname} boxes`).toContain('mdat');
+    bytes += buf.length;
+    peak = Math.max(peak, (buf.length * 8) / seg.duration);
+  }
+  const total = sumExtinf(pl);
+  expect(
+    Math.abs(total - durationSeconds),
+    `${url.pathname} EXTINF sum ${total}`,
+  ).toBeLessThanOrEqual(0.5);
+  return { peak, average: (bytes * 8) / total, init };
+}
+
+function checkVariantAttrs(
+  attrs: Attrs,
+  measured: { peak: number; average: number; init: Buffer },
+  expected: { width: number; height: number; bandwidth?: number; codecs?: string },
+): void {
+  expect(attrs.RESOLUTION).toBe(`${expected.width}x${expected.height}`);
+  expect(attrs['FRAME-RATE']).toMatch(/^\d+(\.\d+)?$/);
+  const codecs = unquote(attrs.CODECS);
+  expect(codecs).toMatch(/^avc1\.4d[0-9a-f]{4},mp4a\.40\.2$/);
+  expect(codecs?.split(',')[0], 'CODECS must match the avcC of the init segment').toBe(
+    avcCodecFromInit(measured.init),
+  );
+  if (expected.codecs !== undefined) expect(codecs).toBe(expected.codecs);
+
+  const bandwidth = Number(attrs.BANDWIDTH);
+  const average = Number(attrs['AVERAGE-BANDWIDTH']);
+  expect(Number.isInteger(bandwidth) && bandwidth > 0, `BANDWIDTH=${attrs.BANDWIDTH}`).toBe(true);
+  expect(
+    Number.isInteger(average) && average > 0,
+    `AVERAGE-BANDWIDTH=${attrs['AVERAGE-BANDWIDTH']}`,
+  ).toBe(true);
+  if (expected.bandwidth !== undefined) expect(bandwidth).toBe(expected.bandwidth);
+  // BANDWIDTH is the peak segment bit rate: never below what was measured, and not padded.
+  expect(bandwidth).toBeGreaterThanOrEqual(Math.floor(measured.peak));
+  expect(bandwidth).toBeLessThanOrEqual(measured.peak * 1.05);
+  expect(average).toBeGreaterThanOrEqual(Math.floor(measured.average));
+  expect(average).toBeLessThanOrEqual(measured.average * 1.05);
+  expect(average).toBeLessThanOrEqual(bandwidth);
+}
+
+function checkMasterHeader(master: Master): void {
+  expect(master.lines[0]).toBe('#EXTM3U');
+  expect(master.lines).toContain('#EXT-X-VERSION:7');
+  expect(master.lines).toContain('#EXT-X-INDEPENDENT-SEGMENTS');
+  expect(master.variants).toHaveLength(2);
+}
+
+// ---- tests --------------------------------------------------------------------------------------
+
+describe('media fixtures manifest', () => {
+  it('lists the expected assets', () => {
+    expect(manifest.clips.map((c) => c.id)).toEqual(['clip-a', 'clip-b', 'clip-c']);
+    expect(manifest.ads.map((a) => a.id)).toEqual(['ad-15s']);
+    expect(manifest.images.posters).toHaveLength(12);
+    expect(manifest.images.stills).toHaveLength(6);
+    expect(manifest.images.channels).toHaveLength(12);
+    for (const clip of manifest.clips) {
+      expect(clip.durationSeconds).toBeGreaterThanOrEqual(29);
+      expect(clip.renditions.map((r) => [r.name, r.width, r.height])).toEqual([
+        ['360p', 640, 360],
+        ['720p', 1280, 720],
+      ]);
+      expect(clip.subtitles.map((s) => [s.language, s.name])).toEqual([
+        ['zh-Hant', '中文'],
+        ['en', 'English'],
+      ]);
+    }
+    const ad = manifest.ads[0] as Ad;
+    expect([ad.durationSeconds, ad.width, ad.height]).toEqual([15, 640, 360]);
+    expect(ad.bitrateKbps).toBeGreaterThan(0);
+  });
+
+  it('every listed path exists and is not empty', () => {
+    const paths = [
+      ...manifest.clips.flatMap((c) => [
+        c.master,
+        ...c.renditions.map((r) => r.playlist),
+        ...c.subtitles.map((s) => s.playlist),
+      ]),
+      ...manifest.ads.flatMap((a) => [a.master, a.mp4]),
+      ...manifest.images.posters,
+      ...manifest.images.stills,
+      ...manifest.images.channels,
+      manifest.images.ogDefault,
+    ];
+    expect(new Set(paths).size, 'paths are unique').toBe(paths.length);
+    for (const p of paths) {
+      expect(existsSync(media(p)), p).toBe(true);
+      expect(statSync(media(p)).size, p).toBeGreaterThan(0);
+    }
+  });
+
+  it('fixtures/media stays under 25 MB', () => {
+    expect(folderBytes(mediaRoot)).toBeLessThan(BUDGET_BYTES);
+  });
+});
+
+describe.each(manifest.clips)('clip $id', (clip) => {
+  const masterUrl = media(clip.master);
+
+  it('master lists two variants with RESOLUTION, CODECS, SUBTITLES and both subtitle tracks', () => {
+    const master = parseMaster(masterUrl);
+    checkMasterHeader(master);
+
+    expect(master.media).toHaveLength(2);
+    clip.subtitles.forEach((track, i) => {
+      const m = master.media[i] as Attrs;
+      expect(m.TYPE).toBe('SUBTITLES');
+      expect(unquote(m['GROUP-ID'])).toBe('subs');
+      expect(unquote(m.NAME)).toBe(track.name);
+      expect(unquote(m.LANGUAGE)).toBe(track.language);
+      expect(m.DEFAULT).toBe(i === 0 ? 'YES' : 'NO');
+      expect(m.AUTOSELECT).toBe('YES');
+      const uri = unquote(m.URI);
+      expect(uri).toBeDefined();
+      expect(new URL(uri as string, masterUrl).href).toBe(media(track.playlist).href);
+    });
+
+    clip.renditions.forEach((rendition, i) => {
+      const variant = master.variants[i] as Master['variants'][number];
+      expect(new URL(variant.uri, masterUrl).href).toBe(media(rendition.playlist).href);
+      expect(unquote(variant.attrs.SUBTITLES)).toBe('subs');
+      const measured = checkVariantPlaylist(media(rendition.playlist), clip.durationSeconds);
+      checkVariantAttrs(variant.attrs, measured, rendition);
+    });
+  });
+
+  it('subtitle playlists point at WebVTT files covering the clip', () => {
+    for (const track of clip.subtitles) {
+      const pl = parseMediaPlaylist(media(track.playlist));
+      expect(pl.segments).toHaveLength(1);
+      const seg = pl.segments[0] as MediaPlaylist['segments'][number];
+      expect(Math.abs(seg.duration - clip.durationSeconds)).toBeLessThanOrEqual(0.5);
+      expect(Math.round(seg.duration)).toBeLessThanOrEqual(pl.targetDuration);
+      expect(existsSync(seg.url), seg.url.pathname).toBe(true);
+
+      const vtt = readFileSync(seg.url, 'utf8');
+      expect(vtt.startsWith('WEBVTT')).toBe(true);
+      expect(vtt.charCodeAt(0), 'no BOM').not.toBe(0xfeff);
+      const cues = [...vtt.matchAll(/^([\d:.]+) --> ([\d:.]+)\n(.+)$/gm)];
+      expect(cues.length).toBeGreaterThanOrEqual(Math.floor(clip.durationSeconds / 10));
+      let last = -1;
+      for (const [, start, end, text] of cues) {
+        const s = parseVttTime(start as string);
+        const e = parseVttTime(end as string);
+        expect(s).toBeGreaterThanOrEqual(last);
+        expect(e).toBeGreaterThan(s);
+        expect(e).toBeLessThanOrEqual(clip.durationSeconds + 0.5);
+        if (track.language === 'zh-Hant') expect(text).toMatch(/\p{Script=Han}/u);
+        last = e;
+      }
+    }
+  });
+});
+
+describe.each(manifest.ads)('ad $id', (ad) => {
+  const masterUrl = media(ad.master);
+
+  it('master lists two variants with RESOLUTION and CODECS, without subtitles', () => {
+    const master = parseMaster(masterUrl);
+    checkMasterHeader(master);
+    expect(master.media).toHaveLength(0);
+    const sizes = [
+      [640, 360],
+      [1280, 720],
+    ] as const;
+    master.variants.forEach((variant, i) => {
+      const [width, height] = sizes[i] as readonly [number, number];
+      expect(variant.attrs.SUBTITLES).toBeUndefined();
+      const measured = checkVariantPlaylist(new URL(variant.uri, masterUrl), ad.durationSeconds);
+      checkVariantAttrs(variant.attrs, measured, { width, height });
+    });
+  });
+
+  it('progressive MP4 is faststart and near its declared bit rate', () => {
+    const buf = readFileSync(media(ad.mp4));
+    const boxes = topLevelBoxes(buf);
+    expect(boxes[0]).toBe('ftyp');
+    expect(boxes.indexOf('moov'), 'moov before mdat (+faststart)').toBeLessThan(
+      boxes.indexOf('mdat'),
+    );
+    expect(boxes).toContain('mdat');
+    const kbps = (buf.length * 8) / ad.durationSeconds / 1000;
+    expect(Math.abs(kbps - ad.bitrateKbps) / ad.bitrateKbps).toBeLessThan(0.1);
+  });
+});
+
+describe('images', () => {
+  const groups: [string, string[], number, number, number][] = [
+    ['posters', manifest.images.posters, 320, 480, 40_000],
+    ['stills', manifest.images.stills, 960, 540, 80_000],
+    ['channels', manifest.images.channels, 480, 270, 40_000],
+    ['og', [manifest.images.ogDefault], 1200, 630, 200_000],
+  ];
+  it.each(groups)(
+    '%s are JPEGs of the right size and weight',
+    (_name, paths, width, height, maxBytes) => {
+      const seen = new Set<string>();
+      for (const p of paths) {
+        const buf = readFileSync(media(p));
+        expect(jpegSize(buf), p).toEqual({ width, height });
+        expect(buf.length, p).toBeLessThanOrEqual(maxBytes);
+        const hash = buf.toString('base64');
+        expect(seen.has(hash), `${p} duplicates another image`).toBe(false);
+        seen.add(hash);
+      }
+    },
+  );
+});

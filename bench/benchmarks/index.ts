@@ -1,0 +1,6 @@
+import type { Benchmark } from '../lib/types.js';
+import { catalogueList } from './catalogue-list.js';
+import { mediaSegment } from './media-segment.js';
+
+/** Every benchmark, in the order `npm run bench` runs them. Add new ones here. */
+export const benchmarks: Benchmark[] = [catalogueList, mediaSegment];

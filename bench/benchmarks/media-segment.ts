@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../apps/server/src/config.js';
+import { check, fetchReply } from '../lib/check.js';
+import type { Benchmark } from '../lib/types.js';
+
+/** About 300 KB: a typical 2 s segment of the demo ladder. */
+const SEGMENT = 'clips/clip-a/v1/seg_003.m4s';
+const CEILING_PREFIX = '/__bench/static/';
+
+export const mediaSegment: Benchmark = {
+  name: 'media-segment',
+  description:
+    'GET one HLS segment through the media route vs a bare fs.createReadStream route over the ' +
+    'same media dir on the same server: what the media route adds to sending a file.',
+  target: {},
+  showThroughput: true,
+
+  server: {
+    extend(app: FastifyInstance, config: Config) {
+      const root = path.resolve(config.MEDIA_DIR);
+      // The least a file route can do: resolve, stat (for content-length, as any static server
+      // sends it), stream. No caching headers, ETag, ranges or MIME lookup.
+      app.get(`${CEILING_PREFIX}*`, async (request, reply) => {
+        const file = path.join(root, (request.params as { '*': string })['*']);
+        if (!file.startsWith(root + path.sep)) return reply.code(404).send();
+        const stat = await fs.promises.stat(file).catch(() => undefined);
+        if (!stat?.isFile()) return reply.code(404).send();
+        reply.header('content-length', stat.size).type('application/octet-stream');
+        return reply.send(fs.createReadStream(file));
+      });
+    },
+  },
+
+  async run(ctx) {
+    const server = await ctx.startServer();
+    const subjectUrl = `${server.origin}/media/${SEGMENT}`;
+    const ceilingUrl = server.origin + CEILING_PREFIX + SEGMENT;
+
+    const subject = await fetchReply(subjectUrl);
+    check(subject.status === 200, `subject answered ${subject.status} for ${SEGMENT}`);
+    const ceiling = await fetchReply(ceilingUrl);
+    check(ceiling.status === 200, `ceiling answered ${ceiling.status} for ${SEGMENT}`);
+    check(
+      ceiling.body.length === subject.body.length,
+      `byte lengths differ: subject ${subject.body.length}, ceiling ${ceiling.body.length}`,
+    );
+
+    return {
+      subject: await ctx.load(subjectUrl),
+      ceiling: await ctx.load(ceilingUrl),
+      notes: [`${SEGMENT}, ${subject.body.length} bytes`],
+    };
+  },
+};

@@ -1,0 +1,170 @@
+import os from 'node:os';
+import type { Benchmark, Comparison, LoadResult, Target } from './types.js';
+
+export interface MetricRow extends LoadResult {
+  role: 'subject' | 'ceiling';
+}
+
+export interface Outcome {
+  name: string;
+  description: string;
+  target: Target;
+  status: 'ok' | 'crashed';
+  error?: string;
+  /** Subject req/s divided by ceiling req/s. */
+  ratio?: number;
+  /** true/false against the target; null when there is none or the run is not valid. */
+  meetsTarget: boolean | null;
+  verdict: string;
+  rows: MetricRow[];
+  notes: string[];
+  showThroughput: boolean;
+  wallSec: number;
+}
+
+export interface Report {
+  machine: {
+    cpuModel: string;
+    cores: number;
+    node: string;
+    platform: string;
+    totalMemGB: number;
+    loadAvgAtStart: number[];
+  };
+  date: string;
+  quick: boolean;
+  benchmarks: Outcome[];
+}
+
+export function machineInfo(): Report['machine'] {
+  const cpus = os.cpus();
+  return {
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    cores: os.availableParallelism(),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    totalMemGB: Math.round(os.totalmem() / 2 ** 30),
+    loadAvgAtStart: os.loadavg().map((n) => Math.round(n * 100) / 100),
+  };
+}
+
+const percent = (n: number) => `${Math.round(n * 100)}%`;
+
+export function evaluate(bench: Benchmark, c: Comparison, wallSec: number): Outcome {
+  const ratio = c.subject.reqPerSec / c.ceiling.reqPerSec;
+  const problems = [
+    ...c.subject.problems.map((p) => `subject ${p}`),
+    ...c.ceiling.problems.map((p) => `ceiling ${p}`),
+  ];
+  const { minRatio, maxP99Ms } = bench.target;
+  const misses: string[] = [];
+  if (minRatio !== undefined && !(ratio >= minRatio)) {
+    misses.push(`ratio ${percent(ratio)} < ${percent(minRatio)}`);
+  }
+  if (maxP99Ms !== undefined && !(c.subject.latencyMs.p99 <= maxP99Ms)) {
+    misses.push(`p99 ${c.subject.latencyMs.p99} ms > ${maxP99Ms} ms`);
+  }
+  const hasTarget = minRatio !== undefined || maxP99Ms !== undefined;
+
+  let verdict: string;
+  let meetsTarget: boolean | null = null;
+  if (problems.length > 0) verdict = `FLAGGED, figures not valid: ${problems.join('; ')}`;
+  else if (!hasTarget) verdict = 'no target set';
+  else {
+    meetsTarget = misses.length === 0;
+    verdict = meetsTarget
+      ? `meets target (${targetText(bench.target)})`
+      : `below target: ${misses.join('; ')}`;
+  }
+
+  return {
+    ...base(bench, wallSec),
+    status: 'ok',
+    ratio,
+    meetsTarget,
+    verdict,
+    rows: [
+      { role: 'subject', ...c.subject },
+      { role: 'ceiling', ...c.ceiling },
+    ],
+    notes: c.notes ?? [],
+  };
+}
+
+export function crashed(bench: Benchmark, error: unknown, wallSec: number): Outcome {
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    ...base(bench, wallSec),
+    status: 'crashed',
+    error: error instanceof Error ? (error.stack ?? message) : message,
+    meetsTarget: null,
+    verdict: `CRASHED: ${message.split('\n')[0]}`,
+    rows: [],
+    notes: [],
+  };
+}
+
+function base(bench: Benchmark, wallSec: number) {
+  return {
+    name: bench.name,
+    description: bench.description,
+    target: bench.target,
+    showThroughput: bench.showThroughput ?? false,
+    wallSec: Math.round(wallSec * 10) / 10,
+  };
+}
+
+function targetText(t: Target): string {
+  const parts: string[] = [];
+  if (t.minRatio !== undefined) parts.push(`≥ ${percent(t.minRatio)}`);
+  if (t.maxP99Ms !== undefined) parts.push(`p99 ≤ ${t.maxP99Ms} ms`);
+  return parts.join(', ');
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+
+function figure(row: MetricRow | undefined, showThroughput: boolean): string {
+  if (!row) return '—';
+  const mb = showThroughput ? ` · ${(row.bytesPerSec / 1e6).toFixed(1)} MB/s` : '';
+  return `${int(row.reqPerSec)} req/s${mb}`;
+}
+
+const ms = (row: MetricRow | undefined) => (row ? `${row.latencyMs.p99} ms` : '—');
+
+export function markdown(report: Report): string {
+  const m = report.machine;
+  const lines = [
+    `# Benchmarks${report.quick ? ' (quick smoke run: figures are indicative only)' : ''}`,
+    '',
+    `${report.date} · ${m.cpuModel} · ${m.cores} cores · Node ${m.node} · load avg at start ` +
+      `${m.loadAvgAtStart.join(' ')}`,
+    '',
+    '| benchmark | subject | ceiling | ratio | p99 subject | p99 ceiling | verdict vs target |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const o of report.benchmarks) {
+    const subject = o.rows.find((r) => r.role === 'subject');
+    const ceiling = o.rows.find((r) => r.role === 'ceiling');
+    const cells = [
+      o.name,
+      figure(subject, o.showThroughput),
+      figure(ceiling, o.showThroughput),
+      o.ratio === undefined ? '—' : percent(o.ratio),
+      ms(subject),
+      ms(ceiling),
+      o.verdict,
+    ];
+    lines.push(`| ${cells.map((c) => c.replaceAll('|', '\\|')).join(' | ')} |`);
+  }
+  lines.push('');
+  for (const o of report.benchmarks) {
+    const rows = o.rows.map(
+      (r) =>
+        `${r.role} p50/p97.5/p99 ${r.latencyMs.p50}/${r.latencyMs.p97_5}/${r.latencyMs.p99} ms, ` +
+        `${int(r.requests)} requests`,
+    );
+    const details = o.status === 'crashed' ? [o.verdict] : [...o.notes, ...rows];
+    lines.push(`- **${o.name}** (${o.wallSec} s): ${details.join('; ')}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

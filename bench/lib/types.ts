@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../apps/server/src/config.js';
+
+/** What autocannon measured for one URL (latencies in ms, 2xx replies only). */
+export interface LoadResult {
+  url: string;
+  connections: number;
+  durationSec: number;
+  requests: number;
+  /** Mean over the per-second samples. */
+  reqPerSec: number;
+  bytesPerSec: number;
+  latencyMs: { p50: number; p97_5: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  /** Anything that makes the figures untrustworthy (non-2xx, errors, timeouts); empty when clean. */
+  problems: string[];
+}
+
+/** Subject and ceiling measured against the same server process in the same run. */
+export interface Comparison {
+  subject: LoadResult;
+  ceiling: LoadResult;
+  notes?: string[];
+}
+
+/** The goal an issue set; a benchmark without one is reported only. */
+export interface Target {
+  /** Subject req/s divided by ceiling req/s, at least. */
+  minRatio?: number;
+  /** Subject p99 latency, at most. */
+  maxP99Ms?: number;
+  /** Where the target comes from. */
+  source?: string;
+}
+
+export interface BenchServer {
+  /** http://127.0.0.1:<port> */
+  origin: string;
+  dialect: string;
+}
+
+export interface BenchContext {
+  quick: boolean;
+  /** A fresh server child process with this benchmark's ceiling routes; stopped after run(). */
+  startServer(): Promise<BenchServer>;
+  /** Runs autocannon against a URL (50 connections, 1 s warm-up, 10 s or 2 s quick). */
+  load(url: string): Promise<LoadResult>;
+  log(message: string): void;
+}
+
+/** Hooks that run inside the server child process, not in the runner. */
+export interface ServerHooks {
+  /** Registers ceiling routes through buildApp's `extend`. */
+  extend(app: FastifyInstance, config: Config): void | Promise<void>;
+  /** After app.ready(), before listening (e.g. capture a real reply to replay from memory). */
+  ready?(app: FastifyInstance): Promise<void>;
+}
+
+export interface Benchmark {
+  name: string;
+  description: string;
+  target: Target;
+  /** Show MB/s beside req/s in the table (for large bodies). */
+  showThroughput?: boolean;
+  server?: ServerHooks;
+  run(ctx: BenchContext): Promise<Comparison>;
+}
