@@ -87,7 +87,7 @@ describe('page shell', () => {
     expect(res.body).toMatch(/<title>[^<]+｜星河影音<\/title>/);
     expect(meta(res.body, 'property', 'og:url')).toBe(`${ORIGIN}${path}`);
     const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("media-src 'self' blob:");
+    expect(csp).toContain("media-src 'self' blob: data:");
     expect(csp).toContain("worker-src 'self' blob:");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");

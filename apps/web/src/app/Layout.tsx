@@ -1,0 +1,24 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { t } from '../i18n/zh-TW';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { PageLoading } from './PageLoading';
+import './Layout.css';
+
+export function Layout() {
+  return (
+    <div className="layout">
+      <a className="skip-link" href="#main">
+        {t.common.skipToContent}
+      </a>
+      <Header />
+      <main id="main" className="layout__main" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}
