@@ -2,9 +2,10 @@
 // no ffmpeg is needed at test time.
 import { describe, it, expect } from 'vitest';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { repoRoot } from '../../src/config.js';
 
-const repoRoot = new URL('../../../', import.meta.url);
-const mediaRoot = new URL('fixtures/media/', repoRoot);
+const mediaRoot = new URL('fixtures/media/', pathToFileURL(`${repoRoot}/`));
 const BUDGET_BYTES = 25 * 1000 * 1000;
 const SEGMENT_SECONDS = 2;
 
