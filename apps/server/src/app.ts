@@ -2,12 +2,20 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/index.js';
+import formbody from '@fastify/formbody';
+import { csrfPlugin } from './http/csrf.js';
 import { registerApiDocs } from './http/docs.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health.js';
 import { myListHead } from './http/page-heads.js';
 import { pageShell } from './http/page-shell.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { sessionPlugin } from './http/session.js';
+import { registerGatewayAccountRoutes } from './modules/accounts/gateway-routes.js';
+import { registerPartnerRoutes } from './modules/accounts/partner-routes.js';
+import { demoPartnerDirectory, type PartnerDirectory } from './modules/accounts/partners.js';
+import { registerAccountRoutes } from './modules/accounts/routes.js';
+import { registerSubAccountRoutes } from './modules/accounts/sub-account-routes.js';
 import { registerWebAssets } from './http/web-assets.js';
 import { detailsHead } from './modules/catalogue/head.js';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.js';
@@ -24,6 +32,8 @@ export interface AppDependencies {
   /** Unix seconds; tests pass a fixed clock. */
   clock?: () => number;
   logger?: FastifyServerOptions['logger'];
+  /** The partners' account check (ajaxBindLoginData); the demo directory when not given. */
+  partners?: PartnerDirectory;
   /** Extra routes registered before the page shell (benchmarks add their ceiling routes here). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -49,6 +59,7 @@ export async function buildApp({
   clock = systemClock,
   logger,
   extend,
+  partners,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
@@ -74,7 +85,29 @@ export async function buildApp({
   await registerApiDocs(app);
 
   const { db } = database;
+  const secureCookies = config.PUBLIC_URL.startsWith('https:');
+  const policy = {
+    idleSeconds: config.SESSION_IDLE_SECONDS,
+    absoluteSeconds: config.SESSION_ABSOLUTE_SECONDS,
+  };
+  await app.register(formbody);
+  await app.register(sessionPlugin, { db, policy, clock, secureCookies });
+  await app.register(csrfPlugin, {
+    publicOrigin: new URL(config.PUBLIC_URL).origin,
+    secureCookies,
+  });
+
   registerHealthRoutes(app, database);
+  registerAccountRoutes(app, { db, config, clock, policy });
+  registerSubAccountRoutes(app, { db, config, clock, policy });
+  registerGatewayAccountRoutes(app, { db, config, clock, policy });
+  registerPartnerRoutes(app, {
+    db,
+    config,
+    clock,
+    policy,
+    partners: partners ?? demoPartnerDirectory,
+  });
   registerCatalogueRoutes(app, db, clock, config.CATALOGUE_CACHE_SECONDS);
   registerLiveRoutes(app, db, clock, config.PUBLIC_URL);
   registerPlaybackRoutes(app, db, clock);

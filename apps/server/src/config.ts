@@ -32,6 +32,9 @@ export const configSchema = z.object({
     .int()
     .refine((n) => n >= 2 && (n & (n - 1)) === 0, 'must be a power of two ≥ 2')
     .default(2 ** 15),
+  SESSION_IDLE_SECONDS: positiveInt.default(14 * 86_400),
+  SESSION_ABSOLUTE_SECONDS: positiveInt.default(60 * 86_400),
+  RATE_LIMIT_SIGNUP_PER_IP: positiveInt.default(10),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
   RATE_LIMIT_LOGIN_PER_IP: positiveInt.default(20),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt.default(5),

@@ -7,3 +7,8 @@ export * from './health.js';
 export * from './routes.js';
 export * from './pages.js';
 export * from './playback.js';
+export * from './accounts.js';
+export * from './sub-accounts.js';
+export * from './cjk.js';
+export * from './device.js';
+export * from './partners.js';

@@ -4,6 +4,32 @@ export const siteCalls = {
   findMainCategoryMenu3: '/ajax/ajaxFindMainCategoryMenu3.do',
   findChannelGroupList: '/ajax/ajaxFindChannelGroupList.do',
   findVideoPlayRight: '/ajax/ajaxFindVideoPlayRight.do',
+  signUp: '/ajax/ajaxSignUp.do',
+  login: '/ajax/ajaxLogin.do',
+  logout: '/ajax/ajaxLogout.do',
+  logoutAllDevices: '/ajax/ajaxLogoutAllDevices.do',
+  changePassword: '/ajax/ajaxChangePassword.do',
+  getIsLogin: '/ajax/ajaxGetIsLogin.do',
+  getLoginInfo: '/ajax/ajaxGetLoginInfo.do',
+  checkDeviceType: '/ajax/ajaxCheckDeviceType.do',
+  getSubaccountInfo: '/ajax/ajaxGetSubaccountInfo.do',
+  showSubaccountSelect: '/ajax/ajaxShowSubaccountSelect.do',
+  changeSubAccount: '/ajax/ajaxChangeSubAccount.do',
+  createSubAccount: '/ajax/ajaxCreateSubAccount.do',
+  updateSubAccount: '/ajax/ajaxUpdateSubAccount.do',
+  deleteSubAccount: '/ajax/ajaxDeleteSubAccount.do',
+  setKidPin: '/ajax/ajaxSetKidPin.do',
+  getHeaderMemberInfo: '/ajax/ajaxGetHeaderMemberInfo.do',
+  getHeaderAccountInfo: '/ajax/ajaxGetHeaderAccountInfo.do',
+  bindLoginData: '/ajax/ajaxBindLoginData.do',
+  kbroBindLoginData: '/ajax/ajaxKbroBindLoginData.do',
+} as const;
+
+/** Gateway calls for the apps (DESIGN §4): the viewer is named by the ssoSession token. */
+export const gatewayCalls = {
+  login: '/gw/Login.json',
+  logout: '/gw/Logout.json',
+  getLoginInfo: '/gw/GetLoginInfo.json',
 } as const;
 
 export const guidePaths = { xmltv: '/epg/xmltv.xml' } as const;

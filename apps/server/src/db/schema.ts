@@ -13,6 +13,11 @@ export interface Database {
   channel: ChannelTable;
   channel_group_member: ChannelGroupMemberTable;
   programme: ProgrammeTable;
+  account: AccountTable;
+  sub_account: SubAccountTable;
+  session: SessionTable;
+  rate_limit: RateLimitTable;
+  partner_binding: PartnerBindingTable;
 }
 
 export interface MainCategoryTable {
@@ -94,4 +99,56 @@ export interface ProgrammeTable {
   end_at: number;
   name: string;
   description: string;
+}
+
+/** Owned by the accounts module. */
+export interface AccountTable {
+  account_id: string;
+  /** Lower-cased e-mail or mobile number. */
+  login_id: string;
+  password_hash: string;
+  kid_pin_hash: string | null;
+  created_at: number;
+  password_changed_at: number;
+}
+
+export interface SubAccountTable {
+  sub_account_uid: string;
+  account_id: string;
+  /** 1–5, unique per account: the five-sub-account limit. */
+  slot: number;
+  nickname: string;
+  /** '1' = kid mode (SPEC §3). */
+  kidmode: string;
+  icon_idx: number;
+  is_primary: number;
+  filter_restrict: string;
+  created_at: number;
+}
+
+export interface SessionTable {
+  /** SHA-256 of the token; the token itself is only ever in the cookie or the app. */
+  session_hash: string;
+  /** 'web' (cookie) or 'sso' (the apps' ssoSession token). */
+  kind: string;
+  account_id: string;
+  sub_account_uid: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  device_type: string;
+}
+
+export interface RateLimitTable {
+  bucket: string;
+  window_start: number;
+  hits: number;
+}
+
+export interface PartnerBindingTable {
+  partner: string;
+  partner_account_id: string;
+  account_id: string;
+  reserve_type: string;
+  bound_at: number;
 }

@@ -10,6 +10,7 @@ import {
   pageTitles,
   type PageName,
 } from '@site/contract';
+import type { Viewer } from '../modules/accounts/viewer.js';
 import { escapeHtml, jsonForScript } from './html.js';
 
 /** What a page route puts in its <head> (share previews, search engines). */
@@ -27,7 +28,7 @@ export interface PageHead {
 /** Resolves a page's head from its route ids; null when the ids name nothing (answered 404). */
 export type HeadResolver = (
   params: Record<string, string>,
-  site: { absolute(pathOrUrl: string): string },
+  site: { absolute(pathOrUrl: string): string; viewer: Viewer | null },
 ) => Promise<PageHead | null>;
 
 export interface PageShellOptions {
@@ -82,7 +83,7 @@ export const pageShell = fp<PageShellOptions>(async (app: FastifyInstance, optio
     head: PageHead,
   ): Promise<FastifyReply> => {
     const html = await loadTemplate();
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').ensureCsrfCookie();
     if (html === undefined) {
       return reply.code(503).send(unbuiltPage());
     }
@@ -96,7 +97,10 @@ export const pageShell = fp<PageShellOptions>(async (app: FastifyInstance, optio
     app.get(route, { schema: { hide: true } }, async (request, reply) => {
       const params = request.params as Record<string, string>;
       const head = resolver
-        ? ((await resolver(params, { absolute })) ?? { ...staticHead(name), status: 404 })
+        ? ((await resolver(params, { absolute, viewer: request.viewer })) ?? {
+            ...staticHead(name),
+            status: 404,
+          })
         : staticHead(name);
       return render(request, reply, head);
     });

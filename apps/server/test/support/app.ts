@@ -38,6 +38,7 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
       WEB_DIST_DIR: fakeWebDist(),
       // Tests write titles straight into tables, so cached pages would hide them; the cache has its own test.
       CATALOGUE_CACHE_SECONDS: '0',
+      PASSWORD_SCRYPT_COST: '1024',
       ...options.env,
     });
     if (options.seed) await seed(ctx.database, { now: ctx.now.value });

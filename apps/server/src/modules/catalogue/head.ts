@@ -3,7 +3,9 @@ import { SITE_NAME, documentTitle } from '@site/contract';
 import type { Database } from '../../db/schema.js';
 import type { HeadResolver } from '../../http/page-shell.js';
 import { mediaUrl } from '../media/urls.js';
-import { findTitle } from './queries.js';
+import { staticHead } from '../../http/page-shell.js';
+import { contentScope } from '../accounts/viewer.js';
+import { findTitle, isVisibleTo } from './queries.js';
 
 const schemaTypes = { movie: 'Movie', series: 'TVSeries', episode: 'TVEpisode' } as const;
 const ogTypes = {
@@ -21,6 +23,9 @@ export function detailsHead(db: Kysely<Database>): HeadResolver {
     const title = await findTitle(db, contentId);
     const context = title?.series_id ?? title?.content_id;
     if (!title || context !== otherId) return null;
+    if (!isVisibleTo(title, contentScope(site.viewer))) {
+      return { ...staticHead('details'), status: 403 };
+    }
     const kind = title.kind as keyof typeof schemaTypes;
     return {
       title: documentTitle(title.name),

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { FilterCategoryVideoListQuery, MainCategory } from '@site/contract';
 import type { Database } from '../../db/schema.js';
+import type { ContentScope } from '../accounts/viewer.js';
+import { KID_CATEGORY_ID } from './kid-category.js';
 import type { TitleRow } from './present.js';
 
 const orderings = {
@@ -15,6 +17,7 @@ const orderings = {
 export async function filterTitles(
   db: Kysely<Database>,
   filter: FilterCategoryVideoListQuery,
+  scope: ContentScope,
   now: number,
 ): Promise<{ totalCount: number; rows: TitleRow[] }> {
   let query = db
@@ -22,7 +25,11 @@ export async function filterTitles(
     .where('kind', 'in', ['movie', 'series'])
     .where('on_shelf_at', '<=', now)
     .where((eb) => eb.or([eb('off_shelf_at', 'is', null), eb('off_shelf_at', '>', now)]));
-  if (filter.mainCategoryId) query = query.where('main_category_id', '=', filter.mainCategoryId);
+  // In kid mode the kid category replaces whatever category was asked for (SPEC §6).
+  const mainCategoryId = scope.kidsOnly ? KID_CATEGORY_ID : filter.mainCategoryId;
+  if (scope.kidsOnly) query = query.where('kid_safe', '=', 1);
+  if (scope.hideRestricted) query = query.where('is_restricted', '=', 0).where('is_sexual', '=', 0);
+  if (mainCategoryId) query = query.where('main_category_id', '=', mainCategoryId);
   if (filter.subcategoryId) query = query.where('subcategory_id', '=', filter.subcategoryId);
   if (filter.year) query = query.where('year', '=', filter.year);
   if (filter.country) query = query.where('country', '=', filter.country);
@@ -94,4 +101,11 @@ export async function firstEpisode(
     .orderBy('content_id')
     .limit(1)
     .executeTakeFirst();
+}
+
+/** Whether a viewer with this scope may see this title at all (details, play right, stream). */
+export function isVisibleTo(title: TitleRow, scope: ContentScope): boolean {
+  if (scope.kidsOnly && !title.kid_safe) return false;
+  if (scope.hideRestricted && (title.is_restricted || title.is_sexual)) return false;
+  return true;
 }

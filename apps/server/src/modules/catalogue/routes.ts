@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   filterCategoryVideoListQuerySchema,
@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { ReadCache } from '../../lib/read-cache.js';
+import { contentScope } from '../accounts/viewer.js';
 import { toVideoListItem } from './present.js';
 import { filterTitles, mainCategoryMenu } from './queries.js';
 
@@ -25,6 +26,7 @@ export function registerCatalogueRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Catalogue pages are read far more than the catalogue changes.
   const pages = new ReadCache<Envelope<VideoListData>>(cacheSeconds, clock);
+  const scopeOf = (request: FastifyRequest) => contentScope(request.viewer);
 
   api.get(
     siteCalls.filterCategoryVideoListData,
@@ -37,8 +39,13 @@ export function registerCatalogueRoutes(
       },
     },
     async (request) =>
-      pages.get(JSON.stringify(request.query), async () => {
-        const { totalCount, rows } = await filterTitles(db, request.query, clock());
+      pages.get(JSON.stringify([scopeOf(request), request.query]), async () => {
+        const { totalCount, rows } = await filterTitles(
+          db,
+          request.query,
+          scopeOf(request),
+          clock(),
+        );
         return ok({
           totalCount,
           recordCount: rows.length,

@@ -23,7 +23,11 @@ export function registerPlaybackRoutes(
       },
     },
     async (request, reply) => {
-      const title = await requirePlayRight(db, { ...request.query, now: clock() });
+      const title = await requirePlayRight(db, {
+        ...request.query,
+        viewer: request.viewer,
+        now: clock(),
+      });
       reply.header('cache-control', 'private, no-store');
       return ok({
         contentId: title.content_id,

@@ -1,0 +1,63 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { SessionPolicy } from '../modules/accounts/sessions.js';
+import { resolveViewer, type Viewer } from '../modules/accounts/viewer.js';
+
+export const SESSION_COOKIE = 'sid';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in viewer of the site face (session cookie), or null. */
+    viewer: Viewer | null;
+  }
+  interface FastifyReply {
+    startSession(token: string, expiresAt: number): FastifyReply;
+    endSession(): FastifyReply;
+  }
+}
+
+export interface SessionOptions {
+  db: Kysely<Database>;
+  policy: SessionPolicy;
+  clock: () => number;
+  secureCookies: boolean;
+}
+
+/**
+ * Reads the session cookie once per request (a lookup only when the cookie is present) and
+ * gives replies the calls that set and clear it: HttpOnly, SameSite=Lax, Secure under https.
+ */
+export const sessionPlugin = fp<SessionOptions>(async (app: FastifyInstance, options) => {
+  await app.register(cookie);
+  app.decorateRequest('viewer', null);
+
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return;
+    request.viewer = await resolveViewer(options.db, token, 'web', options.policy, options.clock());
+  });
+
+  app.decorateReply(
+    'startSession',
+    function (this: FastifyReply, token: string, expiresAt: number) {
+      return this.setCookie(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: options.secureCookies,
+        path: '/',
+        maxAge: Math.max(0, expiresAt - options.clock()),
+      });
+    },
+  );
+  app.decorateReply('endSession', function (this: FastifyReply) {
+    return this.clearCookie(SESSION_COOKIE, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secureCookies,
+    });
+  });
+});

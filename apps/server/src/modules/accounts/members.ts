@@ -1,0 +1,129 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import { decoyHash, hashPassword, verifyPassword } from './password.js';
+import { createSubAccount, type SubAccountRow } from './sub-accounts.js';
+import { newId } from './tokens.js';
+
+/** The one reply for an unknown login id and a wrong password, so neither is told apart. */
+export const badCredentials = () =>
+  new AppError('NOT_LOGGED_IN', undefined, '帳號或密碼錯誤，請重新輸入。');
+
+export interface Member {
+  accountId: string;
+  loginId: string;
+}
+
+/** A new account with its primary sub-account (never a kid), in one transaction. */
+export async function signUp(
+  db: Kysely<Database>,
+  input: { loginId: string; password: string },
+  cost: number,
+  now: number,
+): Promise<{ member: Member; primary: SubAccountRow }> {
+  const passwordHash = await hashPassword(input.password, cost);
+  return db.transaction().execute(async (trx) => {
+    const accountId = newId('A');
+    const inserted = await trx
+      .insertInto('account')
+      .values({
+        account_id: accountId,
+        login_id: input.loginId,
+        password_hash: passwordHash,
+        kid_pin_hash: null,
+        created_at: now,
+        password_changed_at: now,
+      })
+      .onConflict((oc) => oc.column('login_id').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
+      throw new AppError(
+        'CONFLICT',
+        [{ name: 'loginId', problem: 'taken' }],
+        '這個帳號已經註冊過了，請直接登入。',
+      );
+    }
+    const primary = await createSubAccount(
+      trx,
+      accountId,
+      { nickname: '主帳號', iconIdx: 0, kidmode: '0', isPrimary: true },
+      now,
+    );
+    return { member: { accountId, loginId: input.loginId }, primary };
+  });
+}
+
+let decoy: Promise<string> | undefined;
+
+/** The member whose password this is; unknown ids cost the same scrypt work as wrong passwords. */
+export async function authenticate(
+  db: Kysely<Database>,
+  loginId: string,
+  password: string,
+  cost: number,
+): Promise<Member> {
+  const account = await db
+    .selectFrom('account')
+    .select(['account_id', 'login_id', 'password_hash'])
+    .where('login_id', '=', loginId)
+    .executeTakeFirst();
+  decoy ??= decoyHash(cost);
+  const ok = await verifyPassword(password, account?.password_hash ?? (await decoy));
+  if (!account || !ok) throw badCredentials();
+  return { accountId: account.account_id, loginId: account.login_id };
+}
+
+export async function checkPassword(
+  db: Kysely<Database>,
+  accountId: string,
+  password: string,
+): Promise<boolean> {
+  const account = await db
+    .selectFrom('account')
+    .select('password_hash')
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return verifyPassword(password, account.password_hash);
+}
+
+export async function checkKidPin(
+  db: Kysely<Database>,
+  accountId: string,
+  pin: string,
+): Promise<boolean> {
+  const account = await db
+    .selectFrom('account')
+    .select('kid_pin_hash')
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return account.kid_pin_hash !== null && verifyPassword(pin, account.kid_pin_hash);
+}
+
+export async function changePassword(
+  db: Kysely<Database>,
+  accountId: string,
+  newPassword: string,
+  cost: number,
+  now: number,
+): Promise<void> {
+  const passwordHash = await hashPassword(newPassword, cost);
+  await db
+    .updateTable('account')
+    .set({ password_hash: passwordHash, password_changed_at: now })
+    .where('account_id', '=', accountId)
+    .execute();
+}
+
+export async function setKidPin(
+  db: Kysely<Database>,
+  accountId: string,
+  pin: string,
+  cost: number,
+): Promise<void> {
+  const pinHash = await hashPassword(pin, cost);
+  await db
+    .updateTable('account')
+    .set({ kid_pin_hash: pinHash })
+    .where('account_id', '=', accountId)
+    .execute();
+}

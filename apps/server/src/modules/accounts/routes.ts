@@ -1,0 +1,304 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import {
+  changePasswordBodySchema,
+  deviceContextReplySchema,
+  emptyReplySchema,
+  headerAccountInfoReplySchema,
+  headerMemberInfoReplySchema,
+  isLoginReplySchema,
+  loginBodySchema,
+  loginInfoReplySchema,
+  loginReplySchema,
+  signUpBodySchema,
+  siteCalls,
+} from '@site/contract';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import { ok } from '../../http/envelope.js';
+import { AppError } from '../../http/errors.js';
+import { deviceContext } from '../device/device-type.js';
+import { iconOf } from './icons.js';
+import { loginInfo, maskLoginId } from './login-info.js';
+import { authenticate, badCredentials, changePassword, checkPassword, signUp } from './members.js';
+import { clearRateLimit, hitRateLimit } from './rate-limit.js';
+import { createSession, endAllSessions, endSession, type SessionPolicy } from './sessions.js';
+import { listSubAccounts } from './sub-accounts.js';
+import { tokenHash } from './tokens.js';
+import { requireMember, viewerOf } from './viewer.js';
+
+export interface AccountRouteDeps {
+  db: Kysely<Database>;
+  config: Config;
+  clock: () => number;
+  policy: SessionPolicy;
+}
+
+const tooMany = () => new AppError('TOO_MANY_REQUESTS', undefined, '嘗試次數過多，請稍後再試。');
+
+/** Sign-up, login, logout and the session context of the site face. */
+export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
+  const { db, config, clock, policy } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['accounts'];
+  const limit = (bucket: string, max: number) =>
+    hitRateLimit(db, bucket, max, config.RATE_LIMIT_WINDOW_SECONDS, clock());
+  const deviceOf = (request: FastifyRequest) =>
+    deviceContext(request.headers['user-agent']).deviceType;
+
+  api.post(
+    siteCalls.signUp,
+    {
+      schema: {
+        tags,
+        summary: 'Create an account (and its primary sub-account) and log in',
+        body: signUpBodySchema,
+        response: { 200: loginReplySchema },
+      },
+    },
+    async (request, reply) => {
+      if (!(await limit(`signup:ip:${request.ip}`, config.RATE_LIMIT_SIGNUP_PER_IP)))
+        throw tooMany();
+      const now = clock();
+      const { member, primary } = await signUp(db, request.body, config.PASSWORD_SCRYPT_COST, now);
+      if (request.viewer) await endSession(db, request.viewer.sessionHash);
+      const deviceType = deviceOf(request);
+      const session = await createSession(
+        db,
+        {
+          kind: 'web',
+          accountId: member.accountId,
+          subAccountUid: primary.sub_account_uid,
+          deviceType,
+        },
+        policy,
+        now,
+      );
+      reply.startSession(session.token, session.expiresAt);
+      const viewer = viewerOf(member.accountId, primary, tokenHash(session.token), 'web');
+      return ok({ ...loginInfo(viewer, deviceType, now), needSubaccountSelect: 'N' as const });
+    },
+  );
+
+  api.post(
+    siteCalls.login,
+    {
+      schema: {
+        tags,
+        summary: 'Log in; a new session id every time',
+        body: loginBodySchema,
+        response: { 200: loginReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const { loginId, password } = request.body;
+      const accountBucket = `login:id:${loginId}`;
+      const ipAllowed = await limit(`login:ip:${request.ip}`, config.RATE_LIMIT_LOGIN_PER_IP);
+      const idAllowed = await limit(accountBucket, config.RATE_LIMIT_LOGIN_PER_ACCOUNT);
+      if (!ipAllowed || !idAllowed) throw tooMany();
+      const member = await authenticate(db, loginId, password, config.PASSWORD_SCRYPT_COST);
+      await clearRateLimit(db, accountBucket);
+      const now = clock();
+      const subAccounts = await listSubAccounts(db, member.accountId);
+      const primary = subAccounts.find((s) => s.is_primary) ?? subAccounts[0];
+      if (!primary) throw badCredentials();
+      if (request.viewer) await endSession(db, request.viewer.sessionHash);
+      const deviceType = deviceOf(request);
+      const session = await createSession(
+        db,
+        {
+          kind: 'web',
+          accountId: member.accountId,
+          subAccountUid: primary.sub_account_uid,
+          deviceType,
+        },
+        policy,
+        now,
+      );
+      reply.startSession(session.token, session.expiresAt);
+      const viewer = viewerOf(member.accountId, primary, tokenHash(session.token), 'web');
+      return ok({
+        ...loginInfo(viewer, deviceType, now),
+        needSubaccountSelect: subAccounts.length > 1 ? ('Y' as const) : ('N' as const),
+      });
+    },
+  );
+
+  api.post(
+    siteCalls.logout,
+    { schema: { tags, summary: 'End this session', response: { 200: emptyReplySchema } } },
+    async (request, reply) => {
+      if (request.viewer) await endSession(db, request.viewer.sessionHash);
+      reply.endSession();
+      return ok({});
+    },
+  );
+
+  api.post(
+    siteCalls.logoutAllDevices,
+    {
+      schema: {
+        tags,
+        summary: 'End every session and app token of the account',
+        response: { 200: emptyReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireMember(request.viewer);
+      await endAllSessions(db, viewer.accountId);
+      reply.endSession();
+      return ok({});
+    },
+  );
+
+  api.post(
+    siteCalls.changePassword,
+    {
+      schema: {
+        tags,
+        summary: 'Change the password; every other session and app token ends',
+        body: changePasswordBodySchema,
+        response: { 200: emptyReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireMember(request.viewer);
+      if (viewer.kidMode) throw new AppError('FORBIDDEN', undefined, '兒童模式下不能變更密碼。');
+      if (!(await limit(`owner:${viewer.accountId}`, config.RATE_LIMIT_LOGIN_PER_ACCOUNT)))
+        throw tooMany();
+      if (!(await checkPassword(db, viewer.accountId, request.body.oldPassword))) {
+        throw new AppError(
+          'FORBIDDEN',
+          [{ name: 'oldPassword', problem: 'wrong' }],
+          '目前的密碼不正確。',
+        );
+      }
+      const now = clock();
+      await changePassword(
+        db,
+        viewer.accountId,
+        request.body.newPassword,
+        config.PASSWORD_SCRYPT_COST,
+        now,
+      );
+      await endAllSessions(db, viewer.accountId);
+      const session = await createSession(
+        db,
+        {
+          kind: 'web',
+          accountId: viewer.accountId,
+          subAccountUid: viewer.subAccount.sub_account_uid,
+          deviceType: deviceOf(request),
+        },
+        policy,
+        now,
+      );
+      reply.startSession(session.token, session.expiresAt);
+      return ok({});
+    },
+  );
+
+  api.get(
+    siteCalls.getIsLogin,
+    {
+      schema: {
+        tags,
+        summary: 'Whether this browser is logged in',
+        response: { 200: isLoginReplySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return ok({ isLogin: request.viewer ? ('Y' as const) : ('N' as const) });
+    },
+  );
+
+  api.get(
+    siteCalls.getLoginInfo,
+    {
+      schema: {
+        tags,
+        summary: 'The session context (SPEC §3); also hands out the CSRF cookie',
+        response: { 200: loginInfoReplySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store').ensureCsrfCookie();
+      return ok(loginInfo(request.viewer, deviceOf(request), clock()));
+    },
+  );
+
+  api.get(
+    siteCalls.checkDeviceType,
+    {
+      schema: {
+        tags,
+        summary: 'Device type, AVOD support and platform from the user agent',
+        response: { 200: deviceContextReplySchema },
+      },
+    },
+    async (request) => {
+      const { deviceType, supportAVOD, userPlatform } = deviceContext(
+        request.headers['user-agent'],
+      );
+      return ok({ deviceType, supportAVOD, userPlatform });
+    },
+  );
+
+  api.get(
+    siteCalls.getHeaderMemberInfo,
+    {
+      schema: {
+        tags,
+        summary: 'Nickname and icon of the sub-account in use',
+        response: { 200: headerMemberInfoReplySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const viewer = request.viewer;
+      if (!viewer)
+        return ok({
+          isLogin: 'N' as const,
+          nickname: '',
+          iconUrl: '',
+          iconDesc: '',
+          kidMode: '0' as const,
+        });
+      return ok({
+        isLogin: 'Y' as const,
+        nickname: viewer.subAccount.nickname,
+        ...iconOf(viewer.subAccount.icon_idx),
+        kidMode: viewer.kidMode ? ('1' as const) : ('0' as const),
+      });
+    },
+  );
+
+  api.get(
+    siteCalls.getHeaderAccountInfo,
+    {
+      schema: {
+        tags,
+        summary: 'The account behind the session: masked login id and sub-account count',
+        response: { 200: headerAccountInfoReplySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const viewer = request.viewer;
+      if (!viewer) return ok({ isLogin: 'N' as const, loginIdMasked: '', subAccountCount: 0 });
+      const account = await db
+        .selectFrom('account')
+        .select('login_id')
+        .where('account_id', '=', viewer.accountId)
+        .executeTakeFirstOrThrow();
+      const subAccounts = await listSubAccounts(db, viewer.accountId);
+      return ok({
+        isLogin: 'Y' as const,
+        loginIdMasked: maskLoginId(account.login_id),
+        subAccountCount: subAccounts.length,
+      });
+    },
+  );
+}
