@@ -21,7 +21,7 @@ const database = connect(config.DATABASE_URL);
 await migrateToLatest(database);
 const app = await buildApp({ config, database });
 if (config.SEED_ON_START) {
-  const counts = await seed(database);
+  const counts = await seed(database, { passwordCost: config.PASSWORD_SCRYPT_COST });
   app.log.info({ seeded: counts }, 'demo data ready');
 }
 await app.listen({ port: config.PORT, host: config.HOST });

@@ -7,7 +7,10 @@ try {
   const config = loadConfig();
   const database = connect(config.DATABASE_URL);
   await migrateToLatest(database);
-  const counts = await seed(database, { reset: process.argv.includes('--reset') });
+  const counts = await seed(database, {
+    reset: process.argv.includes('--reset'),
+    passwordCost: config.PASSWORD_SCRYPT_COST,
+  });
   await database.close();
   process.stdout.write(`seeded ${config.DATABASE_URL}: ${JSON.stringify(counts)}\n`);
 } catch (error) {

@@ -6,14 +6,15 @@ import {
 } from '@site/contract';
 import { describe, expect, it } from 'vitest';
 import { seed } from '../../src/db/seed/index.js';
-import { useTestApp } from '../support/index.js';
+import { demoMembers } from '../../src/db/seed/accounts.js';
+import { TestBrowser, useTestApp } from '../support/index.js';
 
 /** Every seeded row is read back through a public call, so no demo data sits unused. */
 describe('demo data', () => {
   const ctx = useTestApp({ seed: true });
 
   it('is idempotent: a second run inserts nothing, --reset restores the same rows', async () => {
-    const again = await seed(ctx.database, { now: ctx.now.value });
+    const again = await seed(ctx.database, { now: ctx.now.value, passwordCost: 1024 });
     expect(Object.values(again).every((n) => n === 0)).toBe(true);
     const count = async () =>
       Number(
@@ -26,7 +27,7 @@ describe('demo data', () => {
       );
     const before = await count();
     await ctx.database.db.deleteFrom('programme').where('channel_id', '=', 'ch01').execute();
-    const reset = await seed(ctx.database, { now: ctx.now.value, reset: true });
+    const reset = await seed(ctx.database, { now: ctx.now.value, reset: true, passwordCost: 1024 });
     expect(reset.title).toBe(before);
     expect(await count()).toBe(before);
   });
@@ -129,6 +130,37 @@ describe('demo data', () => {
     for (const id of new Set(stored.map((p) => p.channel_id))) {
       const last = Math.max(...stored.filter((p) => p.channel_id === id).map((p) => p.end_at));
       expect(last, id).toBeGreaterThanOrEqual(weekAhead);
+    }
+  });
+
+  it('every demo member logs in and lists the seeded sub-accounts; the kid PIN works', async () => {
+    for (const member of demoMembers) {
+      const browser = new TestBrowser(ctx.app);
+      const login = await browser.post('/ajax/ajaxLogin.do', {
+        loginId: member.loginId,
+        password: member.password,
+      });
+      expect(login.statusCode, member.loginId).toBe(200);
+      const list = (await browser.get('/ajax/ajaxGetSubaccountInfo.do')).json().data.subAccountList
+        .subAccount as {
+        nickname: string;
+        kidmode: string;
+        subAccountUid: string;
+        isPrimary: string;
+      }[];
+      expect(list.map((s) => [s.nickname, s.kidmode])).toEqual(
+        member.subAccounts.map((s) => [s.nickname, s.kidmode]),
+      );
+      const kid = list.find((s) => s.kidmode === '1');
+      if (member.kidPin && kid) {
+        await browser.post('/ajax/ajaxChangeSubAccount.do', { newSubaccountID: kid.subAccountUid });
+        const primary = list.find((s) => s.isPrimary === 'Y')!;
+        const back = await browser.post('/ajax/ajaxChangeSubAccount.do', {
+          newSubaccountID: primary.subAccountUid,
+          ownerPin: member.kidPin,
+        });
+        expect(back.statusCode).toBe(200);
+      }
     }
   });
 });

@@ -41,7 +41,7 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
       PASSWORD_SCRYPT_COST: '1024',
       ...options.env,
     });
-    if (options.seed) await seed(ctx.database, { now: ctx.now.value });
+    if (options.seed) await seed(ctx.database, { now: ctx.now.value, passwordCost: 1024 });
     ctx.app = await buildApp({
       config: ctx.config,
       database: ctx.database,

@@ -3,15 +3,18 @@ import type { DatabaseHandle } from '../connect.js';
 import type { Database } from '../schema.js';
 import { systemClock } from '../../time.js';
 import { demoTitles, mainCategories, subcategories } from './catalogue.js';
+import { seedDemoMembers } from './accounts.js';
 import { channelGroupMembers, channelGroups, channels, demoProgrammes } from './live.js';
 
 export interface SeedOptions {
+  /** scrypt cost for the demo members' passwords (the config's PASSWORD_SCRYPT_COST). */
+  passwordCost?: number;
   /** Delete every seeded table's rows first (`npm run seed -- --reset`). */
   reset?: boolean;
   now?: number;
 }
 
-/** Tables in the order rows must be inserted (and the reverse of deletion). */
+/** Tables in the order rows may be inserted; a reset deletes them in the reverse order. */
 const tables = [
   'main_category',
   'subcategory',
@@ -20,6 +23,12 @@ const tables = [
   'channel',
   'channel_group_member',
   'programme',
+  'account',
+  'sub_account',
+  // Not seeded, but a reset must clear them before the accounts they point at.
+  'session',
+  'partner_binding',
+  'rate_limit',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Inserts rows a batch at a time, keeping what is there (the seed is idempotent). */
@@ -69,6 +78,7 @@ export async function seed(
         'channel_id',
         'start_at',
       ]),
+      account: await seedDemoMembers(db, options.passwordCost ?? 2 ** 15, now),
     };
   });
 }
