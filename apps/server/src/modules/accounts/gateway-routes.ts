@@ -12,12 +12,10 @@ import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { deviceContext } from '../device/device-type.js';
 import { loginInfo } from './login-info.js';
-import { authenticate, badCredentials } from './members.js';
-import { clearRateLimit, hitRateLimit } from './rate-limit.js';
+import { checkLogin, openSession } from './login.js';
 import type { AccountRouteDeps } from './routes.js';
-import { createSession, endSession } from './sessions.js';
-import { listSubAccounts } from './sub-accounts.js';
-import { resolveViewer, viewerOf } from './viewer.js';
+import { endSession } from './sessions.js';
+import { resolveViewer } from './viewer.js';
 import { tokenHash } from './tokens.js';
 
 const ssoSessionSchema = z.string().min(20).max(100);
@@ -29,7 +27,7 @@ const gatewayLoginReplySchema = envelopeOf(loginInfoSchema.extend({ ssoSession: 
  * of its own (kind 'sso'), distinct from any cookie and never written into a page.
  */
 export function registerGatewayAccountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
-  const { db, config, clock, policy } = deps;
+  const { db, clock, policy } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['gateway'];
 
@@ -44,45 +42,16 @@ export function registerGatewayAccountRoutes(app: FastifyInstance, deps: Account
       },
     },
     async (request, reply) => {
-      const { loginId, password } = request.body;
-      const window = config.RATE_LIMIT_WINDOW_SECONDS;
-      const now = clock();
-      const accountBucket = `login:id:${loginId}`;
-      const ipAllowed = await hitRateLimit(
-        db,
-        `login:ip:${request.ip}`,
-        config.RATE_LIMIT_LOGIN_PER_IP,
-        window,
-        now,
-      );
-      const idAllowed = await hitRateLimit(
-        db,
-        accountBucket,
-        config.RATE_LIMIT_LOGIN_PER_ACCOUNT,
-        window,
-        now,
-      );
-      if (!ipAllowed || !idAllowed)
-        throw new AppError('TOO_MANY_REQUESTS', undefined, '嘗試次數過多，請稍後再試。');
-      const member = await authenticate(db, loginId, password, config.PASSWORD_SCRYPT_COST);
-      await clearRateLimit(db, accountBucket);
-      const primary = (await listSubAccounts(db, member.accountId)).find((s) => s.is_primary);
-      if (!primary) throw badCredentials();
+      const login = await checkLogin(deps, { ...request.body, ip: request.ip });
       const deviceType = deviceContext(request.headers['user-agent']).deviceType;
-      const session = await createSession(
-        db,
-        {
-          kind: 'sso',
-          accountId: member.accountId,
-          subAccountUid: primary.sub_account_uid,
-          deviceType,
-        },
-        policy,
-        now,
-      );
+      const { token, viewer } = await openSession(deps, {
+        kind: 'sso',
+        accountId: login.accountId,
+        subAccount: login.primary,
+        deviceType,
+      });
       reply.header('cache-control', 'no-store');
-      const viewer = viewerOf(member.accountId, primary, tokenHash(session.token), 'sso');
-      return ok({ ...loginInfo(viewer, deviceType, now), ssoSession: session.token });
+      return ok({ ...loginInfo(viewer, deviceType, clock()), ssoSession: token });
     },
   );
 

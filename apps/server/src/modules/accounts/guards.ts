@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { checkKidPin, checkPassword } from './members.js';
+import { tooManyAttempts } from './login.js';
 import { hitRateLimit } from './rate-limit.js';
 import type { Viewer } from './viewer.js';
 
@@ -44,7 +45,7 @@ export async function requirePasswordOrPin(
     config.RATE_LIMIT_WINDOW_SECONDS,
     now,
   );
-  if (!allowed) throw new AppError('TOO_MANY_REQUESTS', undefined, '嘗試次數過多，請稍後再試。');
+  if (!allowed) throw tooManyAttempts();
   const ok =
     (proof.ownerPassword !== undefined &&
       (await checkPassword(db, accountId, proof.ownerPassword))) ||

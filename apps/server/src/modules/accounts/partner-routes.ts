@@ -11,6 +11,7 @@ import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { maskLoginId } from './login-info.js';
 import { bindPartner, type PartnerDirectory } from './partners.js';
+import { tooManyAttempts } from './login.js';
 import { hitRateLimit } from './rate-limit.js';
 import type { AccountRouteDeps } from './routes.js';
 import { requireMember } from './viewer.js';
@@ -39,7 +40,7 @@ export function registerPartnerRoutes(
         now,
       ))
     ) {
-      throw new AppError('TOO_MANY_REQUESTS', undefined, '嘗試次數過多，請稍後再試。');
+      throw tooManyAttempts();
     }
     if (!(await partners.verify(partner, body.partnerAccountId, body.verificationCode))) {
       throw new AppError('FORBIDDEN', undefined, '帳號或驗證碼不正確。');

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import {
   changePasswordBodySchema,
   deviceContextReplySchema,
@@ -14,32 +13,23 @@ import {
   signUpBodySchema,
   siteCalls,
 } from '@site/contract';
-import type { Config } from '../../config.js';
-import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { deviceContext } from '../device/device-type.js';
 import { iconOf } from './icons.js';
+import { checkLogin, openSession, tooManyAttempts, type LoginDeps } from './login.js';
 import { loginInfo, maskLoginId } from './login-info.js';
-import { authenticate, badCredentials, changePassword, checkPassword, signUp } from './members.js';
-import { clearRateLimit, hitRateLimit } from './rate-limit.js';
-import { createSession, endAllSessions, endSession, type SessionPolicy } from './sessions.js';
+import { changePassword, checkPassword, signUp } from './members.js';
+import { hitRateLimit } from './rate-limit.js';
+import { endAllSessions, endSession } from './sessions.js';
 import { listSubAccounts } from './sub-accounts.js';
-import { tokenHash } from './tokens.js';
-import { requireMember, viewerOf } from './viewer.js';
+import { requireMember } from './viewer.js';
 
-export interface AccountRouteDeps {
-  db: Kysely<Database>;
-  config: Config;
-  clock: () => number;
-  policy: SessionPolicy;
-}
-
-const tooMany = () => new AppError('TOO_MANY_REQUESTS', undefined, '嘗試次數過多，請稍後再試。');
+export type AccountRouteDeps = LoginDeps;
 
 /** Sign-up, login, logout and the session context of the site face. */
 export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
-  const { db, config, clock, policy } = deps;
+  const { db, config, clock } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
   const limit = (bucket: string, max: number) =>
@@ -59,24 +49,18 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
     },
     async (request, reply) => {
       if (!(await limit(`signup:ip:${request.ip}`, config.RATE_LIMIT_SIGNUP_PER_IP)))
-        throw tooMany();
+        throw tooManyAttempts();
       const now = clock();
       const { member, primary } = await signUp(db, request.body, config.PASSWORD_SCRYPT_COST, now);
       if (request.viewer) await endSession(db, request.viewer.sessionHash);
       const deviceType = deviceOf(request);
-      const session = await createSession(
-        db,
-        {
-          kind: 'web',
-          accountId: member.accountId,
-          subAccountUid: primary.sub_account_uid,
-          deviceType,
-        },
-        policy,
-        now,
-      );
-      reply.startSession(session.token, session.expiresAt);
-      const viewer = viewerOf(member.accountId, primary, tokenHash(session.token), 'web');
+      const { token, expiresAt, viewer } = await openSession(deps, {
+        kind: 'web',
+        accountId: member.accountId,
+        subAccount: primary,
+        deviceType,
+      });
+      reply.startSession(token, expiresAt);
       return ok({ ...loginInfo(viewer, deviceType, now), needSubaccountSelect: 'N' as const });
     },
   );
@@ -92,35 +76,19 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
       },
     },
     async (request, reply) => {
-      const { loginId, password } = request.body;
-      const accountBucket = `login:id:${loginId}`;
-      const ipAllowed = await limit(`login:ip:${request.ip}`, config.RATE_LIMIT_LOGIN_PER_IP);
-      const idAllowed = await limit(accountBucket, config.RATE_LIMIT_LOGIN_PER_ACCOUNT);
-      if (!ipAllowed || !idAllowed) throw tooMany();
-      const member = await authenticate(db, loginId, password, config.PASSWORD_SCRYPT_COST);
-      await clearRateLimit(db, accountBucket);
-      const now = clock();
-      const subAccounts = await listSubAccounts(db, member.accountId);
-      const primary = subAccounts.find((s) => s.is_primary) ?? subAccounts[0];
-      if (!primary) throw badCredentials();
+      const login = await checkLogin(deps, { ...request.body, ip: request.ip });
       if (request.viewer) await endSession(db, request.viewer.sessionHash);
       const deviceType = deviceOf(request);
-      const session = await createSession(
-        db,
-        {
-          kind: 'web',
-          accountId: member.accountId,
-          subAccountUid: primary.sub_account_uid,
-          deviceType,
-        },
-        policy,
-        now,
-      );
-      reply.startSession(session.token, session.expiresAt);
-      const viewer = viewerOf(member.accountId, primary, tokenHash(session.token), 'web');
+      const { token, expiresAt, viewer } = await openSession(deps, {
+        kind: 'web',
+        accountId: login.accountId,
+        subAccount: login.primary,
+        deviceType,
+      });
+      reply.startSession(token, expiresAt);
       return ok({
-        ...loginInfo(viewer, deviceType, now),
-        needSubaccountSelect: subAccounts.length > 1 ? ('Y' as const) : ('N' as const),
+        ...loginInfo(viewer, deviceType, clock()),
+        needSubaccountSelect: login.subAccountCount > 1 ? ('Y' as const) : ('N' as const),
       });
     },
   );
@@ -166,7 +134,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
       const viewer = requireMember(request.viewer);
       if (viewer.kidMode) throw new AppError('FORBIDDEN', undefined, '兒童模式下不能變更密碼。');
       if (!(await limit(`owner:${viewer.accountId}`, config.RATE_LIMIT_LOGIN_PER_ACCOUNT)))
-        throw tooMany();
+        throw tooManyAttempts();
       if (!(await checkPassword(db, viewer.accountId, request.body.oldPassword))) {
         throw new AppError(
           'FORBIDDEN',
@@ -183,18 +151,13 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
         now,
       );
       await endAllSessions(db, viewer.accountId);
-      const session = await createSession(
-        db,
-        {
-          kind: 'web',
-          accountId: viewer.accountId,
-          subAccountUid: viewer.subAccount.sub_account_uid,
-          deviceType: deviceOf(request),
-        },
-        policy,
-        now,
-      );
-      reply.startSession(session.token, session.expiresAt);
+      const { token, expiresAt } = await openSession(deps, {
+        kind: 'web',
+        accountId: viewer.accountId,
+        subAccount: viewer.subAccount,
+        deviceType: deviceOf(request),
+      });
+      reply.startSession(token, expiresAt);
       return ok({});
     },
   );
