@@ -23,6 +23,7 @@ import { liveChannelHead } from './modules/live/head.js';
 import { registerLiveRoutes } from './modules/live/routes.js';
 import { registerMediaRoutes } from './modules/media/routes.js';
 import { registerPlaybackRoutes } from './modules/playback/routes.js';
+import { registerSearchRoutes } from './modules/search/routes.js';
 import { DEFAULT_SHARE_IMAGE, mediaUrl } from './modules/media/urls.js';
 import { systemClock } from './time.js';
 
@@ -111,6 +112,7 @@ export async function buildApp({
   registerCatalogueRoutes(app, db, clock, config.CATALOGUE_CACHE_SECONDS);
   registerLiveRoutes(app, db, clock, config.PUBLIC_URL);
   registerPlaybackRoutes(app, db, clock);
+  registerSearchRoutes(app, { db, clock });
   await registerMediaRoutes(app, config.MEDIA_DIR);
   await registerWebAssets(app, config.WEB_DIST_DIR);
   await extend?.(app);

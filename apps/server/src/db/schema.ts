@@ -18,6 +18,15 @@ export interface Database {
   session: SessionTable;
   rate_limit: RateLimitTable;
   partner_binding: PartnerBindingTable;
+  person: PersonTable;
+  title_person: TitlePersonTable;
+  curated_group: CuratedGroupTable;
+  curated_group_title: CuratedGroupTitleTable;
+  ux_category: UxCategoryTable;
+  ux_menu: UxMenuTable;
+  wording: WordingTable;
+  hot_keyword: HotKeywordTable;
+  icon_hint_seen: IconHintSeenTable;
 }
 
 export interface MainCategoryTable {
@@ -151,4 +160,68 @@ export interface PartnerBindingTable {
   account_id: string;
   reserve_type: string;
   bound_at: number;
+}
+
+/** Owned by the catalogue module. People are SPEC's "characters" (cast and crew). */
+export interface PersonTable {
+  person_id: string;
+  name: string;
+  picture_path: string | null;
+}
+
+export interface TitlePersonTable {
+  content_id: string;
+  person_id: string;
+  /** 'actor' | 'director' */
+  role: string;
+  sort_order: number;
+}
+
+export interface CuratedGroupTable {
+  group_id: string;
+  name: string;
+  ux_category_id: string | null;
+  sort_order: number;
+}
+
+export interface CuratedGroupTitleTable {
+  group_id: string;
+  content_id: string;
+  sort_order: number;
+}
+
+export interface UxCategoryTable {
+  ux_category_id: string;
+  name: string;
+  main_category_id: string | null;
+  kid_safe: number;
+  sort_order: number;
+}
+
+export interface UxMenuTable {
+  menu_id: string;
+  name: string;
+  /** 'category' (target: main category), 'uxCategory', 'group', 'link' (target: a site path). */
+  menu_type: string;
+  target: string;
+  kid_safe: number;
+  sort_order: number;
+}
+
+export interface WordingTable {
+  code: string;
+  group_code: string;
+  wording: string;
+  sort_order: number;
+}
+
+export interface HotKeywordTable {
+  keyword: string;
+  rank: number;
+}
+
+export interface IconHintSeenTable {
+  sub_account_uid: string;
+  hint_id: string;
+  seen_at: number;
 }

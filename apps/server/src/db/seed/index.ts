@@ -3,7 +3,18 @@ import type { DatabaseHandle } from '../connect.js';
 import type { Database } from '../schema.js';
 import { systemClock } from '../../time.js';
 import { demoTitles, mainCategories, subcategories } from './catalogue.js';
+import { reindexSearch } from '../../modules/search/reindex.js';
 import { seedDemoMembers } from './accounts.js';
+import {
+  curatedGroupTitles,
+  curatedGroups,
+  hotKeywords,
+  people,
+  titlePeople,
+  uxCategories,
+  uxMenus,
+  wordings,
+} from './catalogue-extras.js';
 import { channelGroupMembers, channelGroups, channels, demoProgrammes } from './live.js';
 
 export interface SeedOptions {
@@ -23,12 +34,21 @@ const tables = [
   'channel',
   'channel_group_member',
   'programme',
+  'person',
+  'title_person',
+  'ux_category',
+  'ux_menu',
+  'curated_group',
+  'curated_group_title',
+  'wording',
+  'hot_keyword',
   'account',
   'sub_account',
   // Not seeded, but a reset must clear them before the accounts they point at.
   'session',
   'partner_binding',
   'rate_limit',
+  'icon_hint_seen',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Inserts rows a batch at a time, keeping what is there (the seed is idempotent). */
@@ -78,6 +98,22 @@ export async function seed(
         'channel_id',
         'start_at',
       ]),
+      person: await insertMissing(db, 'person', people, ['person_id']),
+      title_person: await insertMissing(db, 'title_person', titlePeople(), [
+        'content_id',
+        'person_id',
+        'role',
+      ]),
+      ux_category: await insertMissing(db, 'ux_category', uxCategories, ['ux_category_id']),
+      ux_menu: await insertMissing(db, 'ux_menu', uxMenus, ['menu_id']),
+      curated_group: await insertMissing(db, 'curated_group', curatedGroups, ['group_id']),
+      curated_group_title: await insertMissing(db, 'curated_group_title', curatedGroupTitles(), [
+        'group_id',
+        'content_id',
+      ]),
+      wording: await insertMissing(db, 'wording', wordings, ['code']),
+      hot_keyword: await insertMissing(db, 'hot_keyword', hotKeywords, ['keyword']),
+      search_term: await reindexSearch(db),
       account: await seedDemoMembers(db, options.passwordCost ?? 2 ** 15, now),
     };
   });
