@@ -21,6 +21,7 @@ import { detailsHead } from './modules/catalogue/head.js';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.js';
 import { liveChannelHead } from './modules/live/head.js';
 import { registerLiveRoutes } from './modules/live/routes.js';
+import { parseGatewayClients, registerGatewayClientAuth } from './modules/gateway/client-auth.js';
 import { registerMediaRoutes } from './modules/media/routes.js';
 import { registerPlaybackRoutes } from './modules/playback/routes.js';
 import { registerSearchRoutes } from './modules/search/routes.js';
@@ -98,6 +99,7 @@ export async function buildApp({
     secureCookies,
   });
 
+  registerGatewayClientAuth(app, parseGatewayClients(config.GATEWAY_CLIENTS), clock);
   registerHealthRoutes(app, database);
   registerAccountRoutes(app, { db, config, clock, policy });
   registerSubAccountRoutes(app, { db, config, clock, policy });

@@ -27,6 +27,14 @@ export const configSchema = z.object({
   SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   TRUSTED_PROXIES: z.string().default(''),
+  /** Gateway clients as chl:secret pairs, comma separated (README: the demo client). */
+  GATEWAY_CLIENTS: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]+:[^,\s]{16,}(,[A-Za-z0-9_-]+:[^,\s]{16,})*$/,
+      'must be chl:secret pairs (secrets of 16+ characters)',
+    )
+    .default('demo-app:demo-app-secret-0123456789'),
   PASSWORD_SCRYPT_COST: z.coerce
     .number()
     .int()

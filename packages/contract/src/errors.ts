@@ -5,6 +5,7 @@
 export const errorCatalogue = {
   BAD_INPUT: { http: 400, message: '輸入的資料格式不正確，請確認後再試一次。' },
   NOT_LOGGED_IN: { http: 401, message: '您未登入' },
+  CLIENT_REJECTED: { http: 401, message: '應用程式驗證失敗，請更新 App 或校正裝置時間後再試。' },
   FORBIDDEN: { http: 403, message: '您沒有權限進行這項操作。' },
   CSRF_REJECTED: { http: 403, message: '頁面已逾時，請重新整理頁面後再試。' },
   NOT_FOUND: { http: 404, message: '找不到您要的資料。' },

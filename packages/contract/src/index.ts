@@ -12,3 +12,4 @@ export * from './sub-accounts.js';
 export * from './cjk.js';
 export * from './device.js';
 export * from './partners.js';
+export * from './gateway.js';

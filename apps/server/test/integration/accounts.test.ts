@@ -1,6 +1,6 @@
 import { loginInfoReplySchema } from '@site/contract';
 import { describe, expect, it } from 'vitest';
-import { TestBrowser, newMember, useTestApp } from '../support/index.js';
+import { TestBrowser, gatewayUrl, newMember, useTestApp } from '../support/index.js';
 
 describe('sign-up, login and sessions', () => {
   const ctx = useTestApp({
@@ -126,15 +126,21 @@ describe('sign-up, login and sessions', () => {
     await other.post('/ajax/ajaxLogin.do', { loginId, password });
     const app = await ctx.app.inject({
       method: 'POST',
-      url: '/gw/Login.json',
+      url: gatewayUrl(ctx, 'POST', '/gw/Login.json'),
       payload: { loginId, password },
     });
     const sso = app.json().data.ssoSession as string;
-    expect((await ctx.app.inject(`/gw/GetLoginInfo.json?ssoSession=${sso}`)).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject(gatewayUrl(ctx, 'GET', '/gw/GetLoginInfo.json', { ssoSession: sso })))
+        .statusCode,
+    ).toBe(200);
     expect((await browser.post('/ajax/ajaxLogoutAllDevices.do')).statusCode).toBe(200);
     expect((await info(other)).isLogin).toBe('N');
     expect((await info(browser)).isLogin).toBe('N');
-    expect((await ctx.app.inject(`/gw/GetLoginInfo.json?ssoSession=${sso}`)).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject(gatewayUrl(ctx, 'GET', '/gw/GetLoginInfo.json', { ssoSession: sso })))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('a password change ends every other session and token, and the old password stops working', async () => {
@@ -144,7 +150,7 @@ describe('sign-up, login and sessions', () => {
     const sso = (
       await ctx.app.inject({
         method: 'POST',
-        url: '/gw/Login.json',
+        url: gatewayUrl(ctx, 'POST', '/gw/Login.json'),
         payload: { loginId, password },
       })
     ).json().data.ssoSession;
@@ -160,7 +166,10 @@ describe('sign-up, login and sessions', () => {
     expect(res.statusCode).toBe(200);
     expect((await info(browser)).isLogin).toBe('Y');
     expect((await info(other)).isLogin).toBe('N');
-    expect((await ctx.app.inject(`/gw/GetLoginInfo.json?ssoSession=${sso}`)).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject(gatewayUrl(ctx, 'GET', '/gw/GetLoginInfo.json', { ssoSession: sso })))
+        .statusCode,
+    ).toBe(401);
     expect(
       (await new TestBrowser(ctx.app).post('/ajax/ajaxLogin.do', { loginId, password })).statusCode,
     ).toBe(401);
@@ -178,7 +187,7 @@ describe('sign-up, login and sessions', () => {
     const { loginId, password } = await newMember(ctx.app);
     const res = await ctx.app.inject({
       method: 'POST',
-      url: '/gw/Login.json',
+      url: gatewayUrl(ctx, 'POST', '/gw/Login.json'),
       payload: { loginId, password },
     });
     expect(res.statusCode).toBe(200);
@@ -193,8 +202,15 @@ describe('sign-up, login and sessions', () => {
     const asCookie = new TestBrowser(ctx.app);
     asCookie.cookies.set('sid', sso);
     expect((await info(asCookie)).isLogin).toBe('N');
-    await ctx.app.inject({ method: 'POST', url: '/gw/Logout.json', payload: { ssoSession: sso } });
-    expect((await ctx.app.inject(`/gw/GetLoginInfo.json?ssoSession=${sso}`)).statusCode).toBe(401);
+    await ctx.app.inject({
+      method: 'POST',
+      url: gatewayUrl(ctx, 'POST', '/gw/Logout.json'),
+      payload: { ssoSession: sso },
+    });
+    expect(
+      (await ctx.app.inject(gatewayUrl(ctx, 'GET', '/gw/GetLoginInfo.json', { ssoSession: sso })))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
