@@ -18,6 +18,7 @@ import { registerAccountRoutes } from './modules/accounts/routes.js';
 import { registerSubAccountRoutes } from './modules/accounts/sub-account-routes.js';
 import { registerWebAssets } from './http/web-assets.js';
 import { detailsHead } from './modules/catalogue/head.js';
+import { registerCatalogueGatewayRoutes } from './modules/catalogue/gateway-routes.js';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.js';
 import { liveChannelHead } from './modules/live/head.js';
 import { registerLiveRoutes } from './modules/live/routes.js';
@@ -112,6 +113,7 @@ export async function buildApp({
     partners: partners ?? demoPartnerDirectory,
   });
   registerCatalogueRoutes(app, db, clock, config.CATALOGUE_CACHE_SECONDS);
+  registerCatalogueGatewayRoutes(app, { db, clock, policy });
   registerLiveRoutes(app, db, clock, config.PUBLIC_URL);
   registerPlaybackRoutes(app, db, clock);
   registerSearchRoutes(app, { db, clock });

@@ -13,3 +13,4 @@ export * from './cjk.js';
 export * from './device.js';
 export * from './partners.js';
 export * from './gateway.js';
+export * from './catalogue-gateway.js';

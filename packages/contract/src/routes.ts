@@ -30,6 +30,11 @@ export const gatewayCalls = {
   login: '/gw/Login.json',
   logout: '/gw/Logout.json',
   getLoginInfo: '/gw/GetLoginInfo.json',
+  findVideoList: '/gw/FindVideoList.json',
+  findVideoContentBrief: '/gw/FindVideoContentBrief.json',
+  findUxTopMenu: '/gw/FindUxTopMenu.json',
+  findUxCharacter: '/gw/FindUxCharacter.json',
+  findMainCategoryMenu3: '/gw/FindMainCategoryMenu3.json',
 } as const;
 
 export const guidePaths = { xmltv: '/epg/xmltv.xml' } as const;

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../../src/config.js';
 import { gatewaySigningString } from '@site/contract';
 import { signGatewayRequest } from '../../src/modules/gateway/client-auth.js';
 import { gatewayUrl, newMember, useTestApp } from '../support/index.js';
@@ -8,17 +11,21 @@ describe('gateway client signature (chl, chk, ts)', () => {
 
   it('matches the worked example of the README', () => {
     const params: [string, string][] = [
-      ['ts', '1795320000'],
-      ['chl', 'demo-app'],
-      ['ssoSession', 'abc'],
       ['maxRecord', '20'],
+      ['chl', 'demo-app'],
+      ['ts', '1795320000'],
     ];
     expect(gatewaySigningString('GET', '/gw/FindVideoList.json', params)).toBe(
-      'GET\n/gw/FindVideoList.json\nchl=demo-app&maxRecord=20&ssoSession=abc&ts=1795320000\n',
+      'GET\n/gw/FindVideoList.json\nchl=demo-app&maxRecord=20&ts=1795320000\n',
     );
-    expect(
-      signGatewayRequest('demo-app-secret-0123456789', 'GET', '/gw/FindVideoList.json', params),
-    ).toMatch(/^[0-9a-f]{64}$/);
+    const chk = signGatewayRequest(
+      'demo-app-secret-0123456789',
+      'GET',
+      '/gw/FindVideoList.json',
+      params,
+    );
+    expect(chk).toBe('5e60eba6d1eeb88d19d27312a35d51fecb4cb8e2689908c95ac4820ddeb9a3f7');
+    expect(readFileSync(path.join(repoRoot, 'README.md'), 'utf8')).toContain(`chk=${chk}`);
   });
 
   it('accepts a signed call and refuses a missing, wrong or stale signature', async () => {

@@ -1,0 +1,88 @@
+import type { Kysely } from 'kysely';
+import type { FindVideoListQuery } from '@site/contract';
+import type { Database } from '../../db/schema.js';
+import type { ContentScope } from '../accounts/viewer.js';
+import { KID_CATEGORY_ID } from './kid-category.js';
+import type { TitleRow } from './present.js';
+
+const orderings = {
+  latest: [['t.on_shelf_at', 'desc']],
+  oldest: [['t.on_shelf_at', 'asc']],
+  name: [['t.name', 'asc']],
+  priceLow: [['t.dtr_price', 'asc']],
+  priceHigh: [['t.dtr_price', 'desc']],
+} as const;
+
+/**
+ * Find{product}List: the session's scope first (it cannot be widened), then each parameter
+ * narrows or orders (docs/adr/0010 says what each one does).
+ */
+export async function findVideoList(
+  db: Kysely<Database>,
+  q: FindVideoListQuery,
+  scope: ContentScope,
+  now: number,
+): Promise<{ totalCount: number; rows: TitleRow[] }> {
+  const uxMain = async (uxCategoryId: string) =>
+    (
+      await db
+        .selectFrom('ux_category')
+        .select('main_category_id')
+        .where('ux_category_id', '=', uxCategoryId)
+        .executeTakeFirst()
+    )?.main_category_id;
+
+  const kidsOnly = scope.kidsOnly || q.kidMode === '1';
+  const groupId = q.menuType === 'group' ? q.menuId : undefined;
+  const categories = [
+    kidsOnly ? KID_CATEGORY_ID : undefined,
+    q.categoryId,
+    q.menuType === 'category' ? q.menuId : undefined,
+    q.menuType === 'uxCategory' && q.menuId ? ((await uxMain(q.menuId)) ?? '(none)') : undefined,
+    q.uxCategoryId ? ((await uxMain(q.uxCategoryId)) ?? undefined) : undefined,
+  ].filter((c): c is string => c !== undefined);
+
+  let query = db
+    .selectFrom('title as t')
+    .leftJoin('curated_group_title as g', (join) =>
+      join.onRef('g.content_id', '=', 't.content_id').on('g.group_id', '=', groupId ?? ''),
+    )
+    .where('t.kind', 'in', q.type === 'all' ? ['movie', 'series'] : [q.type])
+    .where('t.on_shelf_at', '<=', now)
+    .where((eb) => eb.or([eb('t.off_shelf_at', 'is', null), eb('t.off_shelf_at', '>', now)]));
+  if (groupId) query = query.where('g.group_id', '=', groupId);
+  for (const category of categories) query = query.where('t.main_category_id', '=', category);
+  if (kidsOnly) query = query.where('t.kid_safe', '=', 1);
+  if (scope.hideRestricted || q.filterRestrict === 'Y')
+    query = query.where('t.is_restricted', '=', 0);
+  if (scope.hideRestricted || q.filterSexual === 'Y') query = query.where('t.is_sexual', '=', 0);
+  if (q.supportAVOD === 'N') query = query.where('t.sell_type', '!=', 'AVOD');
+  if (q.luxuryService === 'N') query = query.where('t.sell_type', '!=', 'MONTHLY');
+  if (q.supportMultiSeason === 'N') {
+    query = query.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('title as e')
+            .select('e.content_id')
+            .whereRef('e.series_id', '=', 't.content_id')
+            .where('e.season_no', '>', 1),
+        ),
+      ),
+    );
+  }
+
+  let page = query.selectAll('t');
+  if (q.queryType === 'menu') {
+    page = groupId ? page.orderBy('g.sort_order', 'asc') : page.orderBy('t.on_shelf_at', 'desc');
+  } else {
+    for (const [column, direction] of orderings[q.queryType])
+      page = page.orderBy(column, direction);
+  }
+  page = page.orderBy('t.content_id', 'asc').limit(q.maxRecord).offset(q.startIndex);
+
+  const [rows, count] = await Promise.all([
+    page.execute(),
+    query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { totalCount: Number(count.n), rows };
+}

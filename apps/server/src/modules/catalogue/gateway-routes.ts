@@ -1,0 +1,191 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  contentBriefReplySchema,
+  findContentBriefQuerySchema,
+  findUxCharacterReplySchema,
+  findUxTopMenuReplySchema,
+  findVideoListQuerySchema,
+  findVideoListReplySchema,
+  gatewayCalls,
+  gatewaySignedQuerySchema,
+  mainCategoryMenuQuerySchema,
+  mainCategoryMenuReplySchema,
+} from '@site/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { ok } from '../../http/envelope.js';
+import { AppError } from '../../http/errors.js';
+import type { SessionPolicy } from '../accounts/sessions.js';
+import { contentScope, resolveViewer, type Viewer } from '../accounts/viewer.js';
+import { playAppLink } from './app-link.js';
+import { findVideoList } from './gateway-queries.js';
+import { toVideoListItem } from './present.js';
+import { findTitle, isOnShelf, isVisibleTo, mainCategoryMenu } from './queries.js';
+
+export interface CatalogueGatewayDeps {
+  db: Kysely<Database>;
+  clock: () => number;
+  policy: SessionPolicy;
+}
+
+/** The apps' catalogue calls. The viewer is the ssoSession's; uId may only repeat it. */
+export function registerCatalogueGatewayRoutes(
+  app: FastifyInstance,
+  deps: CatalogueGatewayDeps,
+): void {
+  const { db, clock, policy } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['gateway'];
+
+  const viewerOf = async (ssoSession: string | undefined, uId = ''): Promise<Viewer | null> => {
+    const viewer = ssoSession ? await resolveViewer(db, ssoSession, 'sso', policy, clock()) : null;
+    if (ssoSession && !viewer) throw new AppError('NOT_LOGGED_IN');
+    if (uId && uId !== viewer?.subAccount.sub_account_uid) throw new AppError('FORBIDDEN');
+    return viewer;
+  };
+
+  api.get(
+    gatewayCalls.findVideoList,
+    {
+      schema: {
+        tags,
+        summary: 'Titles for the apps; every parameter narrows or orders (ADR 0010)',
+        querystring: findVideoListQuerySchema,
+        response: { 200: findVideoListReplySchema },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const viewer = await viewerOf(q.ssoSession, q.uId);
+      const { totalCount, rows } = await findVideoList(db, q, contentScope(viewer), clock());
+      const video = rows.map((row) => {
+        const { stillUrl, brief, ...v1 } = toVideoListItem(row);
+        return {
+          ...v1,
+          ...(q.apiVersion === '2' ? { stillUrl, brief } : {}),
+          ...(q.showHighlight === 'Y' ? { highlight: highlightOf(row.synopsis) } : {}),
+          playAppLink: playAppLink(row.content_id, q.devType),
+        };
+      });
+      return ok({ totalCount, recordCount: video.length, videoList: { video } });
+    },
+  );
+
+  api.get(
+    gatewayCalls.findVideoContentBrief,
+    {
+      schema: {
+        tags,
+        summary: 'Login state, to-view state, price, trailer and app link of a title',
+        querystring: findContentBriefQuerySchema,
+        response: { 200: contentBriefReplySchema },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const viewer = await viewerOf(q.ssoSession);
+      const title = await findTitle(db, q.contentId);
+      const now = clock();
+      if (!title || !isOnShelf(title, now) || !isVisibleTo(title, contentScope(viewer))) {
+        throw new AppError('NOT_FOUND');
+      }
+      return ok({
+        isLogin: viewer ? ('Y' as const) : ('N' as const),
+        // The to-view list arrives with the personal-lists work; until then nothing is in it.
+        inToViewList: 'N' as const,
+        dtrPrice: q.isFree === 'Y' ? 0 : title.dtr_price,
+        hasTrailer: title.trailer_clip_id ? ('Y' as const) : ('N' as const),
+        playAppLink: playAppLink(title.content_id, q.devType),
+      });
+    },
+  );
+
+  api.get(
+    gatewayCalls.findUxTopMenu,
+    {
+      schema: {
+        tags,
+        summary: 'The top menu (kid-safe entries only in kid mode)',
+        querystring: gatewaySignedQuerySchema,
+        response: { 200: findUxTopMenuReplySchema },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request.query.ssoSession);
+      const kids = contentScope(viewer).kidsOnly || request.query.kidMode === '1';
+      let menus = db.selectFrom('ux_menu').selectAll().orderBy('sort_order').orderBy('menu_id');
+      if (kids) menus = menus.where('kid_safe', '=', 1);
+      const uxMenu = (await menus.execute()).map((m) => ({
+        menuId: m.menu_id,
+        menuName: m.name,
+        menuType: m.menu_type,
+        target: m.target,
+      }));
+      return ok({ uxMenuList: { uxMenu } });
+    },
+  );
+
+  api.get(
+    gatewayCalls.findUxCharacter,
+    {
+      schema: {
+        tags,
+        summary: 'People (characters) with how many visible titles each has',
+        querystring: gatewaySignedQuerySchema,
+        response: { 200: findUxCharacterReplySchema },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request.query.ssoSession);
+      const scope = contentScope(viewer);
+      const kids = scope.kidsOnly || request.query.kidMode === '1';
+      let query = db
+        .selectFrom('person as p')
+        .innerJoin('title_person as tp', 'tp.person_id', 'p.person_id')
+        .innerJoin('title as t', 't.content_id', 'tp.content_id')
+        .select(['p.person_id', 'p.name'])
+        .select((eb) => eb.fn.count<number | string>('t.content_id').distinct().as('titles'))
+        .groupBy(['p.person_id', 'p.name'])
+        .orderBy('p.name')
+        .orderBy('p.person_id');
+      if (kids) query = query.where('t.kid_safe', '=', 1);
+      if (scope.hideRestricted)
+        query = query.where('t.is_restricted', '=', 0).where('t.is_sexual', '=', 0);
+      const character = (await query.execute()).map((p) => ({
+        characterId: p.person_id,
+        characterName: p.name,
+        titleCount: Number(p.titles),
+      }));
+      return ok({ characterList: { character } });
+    },
+  );
+
+  api.get(
+    gatewayCalls.findMainCategoryMenu3,
+    {
+      schema: {
+        tags,
+        summary: 'Main categories with subcategories (the kid category only in kid mode)',
+        querystring: gatewaySignedQuerySchema.extend(mainCategoryMenuQuerySchema.shape),
+        response: { 200: mainCategoryMenuReplySchema },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request.query.ssoSession);
+      const kids = contentScope(viewer).kidsOnly || request.query.kidMode === '1';
+      const menu = await mainCategoryMenu(db, request.query.mainCategoryId);
+      return ok({
+        mainCategoryList: {
+          mainCategory: kids ? menu.filter((m) => m.mainCategoryId === 'kids') : menu,
+        },
+      });
+    },
+  );
+}
+
+/** The second sentence of the synopsis: the hook after the title's introduction. */
+function highlightOf(synopsis: string): string {
+  const sentences = synopsis.split('。').filter(Boolean);
+  return `${sentences[1] ?? sentences[0] ?? ''}。`;
+}
