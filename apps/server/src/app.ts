@@ -19,7 +19,10 @@ import { registerSubAccountRoutes } from './modules/accounts/sub-account-routes.
 import { registerWebAssets } from './http/web-assets.js';
 import { detailsHead } from './modules/catalogue/head.js';
 import { registerCatalogueGatewayRoutes } from './modules/catalogue/gateway-routes.js';
+import { registerCataloguePageRoutes } from './modules/catalogue/page-routes.js';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.js';
+import { registerSiteContentRoutes } from './modules/site-content/routes.js';
+import { WordingStore } from './modules/site-content/wording.js';
 import { liveChannelHead } from './modules/live/head.js';
 import { registerLiveRoutes } from './modules/live/routes.js';
 import { parseGatewayClients, registerGatewayClientAuth } from './modules/gateway/client-auth.js';
@@ -114,6 +117,8 @@ export async function buildApp({
   });
   registerCatalogueRoutes(app, db, clock, config.CATALOGUE_CACHE_SECONDS);
   registerCatalogueGatewayRoutes(app, { db, clock, policy });
+  registerCataloguePageRoutes(app, db, clock);
+  registerSiteContentRoutes(app, new WordingStore(db, config.CATALOGUE_CACHE_SECONDS, clock));
   registerLiveRoutes(app, db, clock, config.PUBLIC_URL);
   registerPlaybackRoutes(app, db, clock);
   registerSearchRoutes(app, { db, clock });

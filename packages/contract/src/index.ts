@@ -14,3 +14,4 @@ export * from './device.js';
 export * from './partners.js';
 export * from './gateway.js';
 export * from './catalogue-gateway.js';
+export * from './site-content.js';

@@ -23,6 +23,23 @@ export const siteCalls = {
   getHeaderAccountInfo: '/ajax/ajaxGetHeaderAccountInfo.do',
   bindLoginData: '/ajax/ajaxBindLoginData.do',
   kbroBindLoginData: '/ajax/ajaxKbroBindLoginData.do',
+  findWording: '/ajax/ajaxFindWording.do',
+  findGroupWording: '/ajax/ajaxFindGroupWording.do',
+  getConstants: '/ajax/ajaxGetConstants.do',
+  getFooterData: '/ajax/ajaxGetFooterData.do',
+  blogInfo: '/ajax/ajaxBlogInfo.do',
+  findOpeningPage: '/ajax/ajaxFindOpeningPage.do',
+  findRegisterActivityEntry: '/ajax/ajaxFindRegisterActivityEntry.do',
+  checkNewIconHint: '/ajax/ajaxCheckNewIconHint.do',
+  updateNewIconHint: '/ajax/ajaxUpdateNewIconHint.do',
+  getHeaderDataMain: '/ajax/ajaxGetHeaderDataMain.do',
+  getHeaderVideo: '/ajax/ajaxGetHeaderVideo.do',
+  getPageDataMain: '/ajax/ajaxGetPageDataMain.do',
+  findVideoGroup: '/ajax/ajaxFindVideoGroup.do',
+  findUxCategory: '/ajax/ajaxFindUxCategory.do',
+  findNextOrPrevVideo: '/ajax/ajaxFindNextOrPrevVideo.do',
+  findBundleVideoListNextPlay: '/ajax/ajaxFindBundleVideoListNextPlay.do',
+  findVideoDetail: '/ajax/ajaxFindVideoDetail.do',
 } as const;
 
 /** Gateway calls for the apps (DESIGN §4): the viewer is named by the ssoSession token. */

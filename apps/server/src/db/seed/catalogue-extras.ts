@@ -183,15 +183,44 @@ export const wordings: Insertable<WordingTable>[] = [
     wording: '10$$免費試看時間已到，登入會員即可繼續觀看。',
     sort_order: 1,
   },
+  // Footer and site entries are 'text$$link' (the same '$$' form as Live_Minutes_Wording).
   {
     code: 'FOOTER_SERVICE',
     group_code: 'FOOTER',
-    wording: '客服專線 0800-000-123（每日 9:00–21:00）',
+    wording: '客服專線 0800-000-123（每日 9:00–21:00）$$',
     sort_order: 1,
   },
-  { code: 'FOOTER_TERMS', group_code: 'FOOTER', wording: '服務條款', sort_order: 2 },
-  { code: 'FOOTER_PRIVACY', group_code: 'FOOTER', wording: '隱私權政策', sort_order: 3 },
-  { code: 'FOOTER_COPYRIGHT', group_code: 'FOOTER', wording: '© 星河影音 版權所有', sort_order: 4 },
+  { code: 'FOOTER_REDEEM', group_code: 'FOOTER', wording: '序號兌換$$/redeem', sort_order: 2 },
+  {
+    code: 'FOOTER_LIVE',
+    group_code: 'FOOTER',
+    wording: '直播節目表$$/epg/xmltv.xml',
+    sort_order: 3,
+  },
+  {
+    code: 'FOOTER_COPYRIGHT',
+    group_code: 'FOOTER',
+    wording: '© 星河影音 版權所有$$',
+    sort_order: 4,
+  },
+  {
+    code: 'BLOG_INFO',
+    group_code: 'SITE',
+    wording: '星河影音部落格：幕後花絮與片單推薦$$https://blog.example.com/starvideo',
+    sort_order: 1,
+  },
+  {
+    code: 'OPENING_PAGE',
+    group_code: 'SITE',
+    wording: 'images/site/og-default.jpg$$/browse$$3',
+    sort_order: 2,
+  },
+  {
+    code: 'REGISTER_ACTIVITY',
+    group_code: 'SITE',
+    wording: '邀請家人建立子帳號，全家一起看$$/account/sub-account-event',
+    sort_order: 3,
+  },
   {
     code: 'REDEEM_TERMS',
     group_code: 'REDEEM',

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { envelopeOf } from './envelope.js';
+import { videoListItemSchema } from './catalogue.js';
+import { uxMenuSchema } from './catalogue-gateway.js';
+import { mainCategorySchema } from './catalogue.js';
+
+const yn = z.enum(['Y', 'N']);
+const code = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60)
+  .regex(/^[A-Za-z0-9_-]+$/);
+const id = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9_-]+$/);
+const videoList = z.object({ video: z.array(videoListItemSchema) });
+
+/** ajaxFindWording.do (code), ajaxFindGroupWording.do (groupCode). */
+export const findWordingQuerySchema = z.object({ code });
+export const findWordingReplySchema = envelopeOf(
+  z.object({ code: z.string(), wording: z.string() }),
+);
+export const findGroupWordingQuerySchema = z.object({ groupCode: code });
+export const findGroupWordingReplySchema = envelopeOf(
+  z.object({
+    groupCode: z.string(),
+    wordingList: z.object({
+      wording: z.array(z.object({ code: z.string(), wording: z.string() })),
+    }),
+  }),
+);
+
+/** SPEC §9's business constants, for pages and players. */
+export const constantsSchema = z.object({
+  successCode: z.string(),
+  pageSizes: z.array(z.number().int()),
+  autocompleteCount: z.number().int(),
+  kidModeFlag: z.string(),
+  voucherStartHours: z.number().int(),
+  voucherFinishHours: z.number().int(),
+  appStoreFallbackMs: z.array(z.number().int()),
+  liveSwitchRetries: z.number().int(),
+  playbackErrorRetries: z.number().int(),
+  resourceDelayMs: z.number().int(),
+  bookmarkIntervalMs: z.number().int(),
+  envelopeAnimationMs: z.number().int(),
+  envelopeFrameMs: z.number().int(),
+  adTimeoutMs: z.number().int(),
+  prerollTimeoutMs: z.number().int(),
+  adPlayheadTickMs: z.number().int(),
+  seekCheckMs: z.number().int(),
+  seekThresholdMs: z.number().int(),
+  resizeCheckMs: z.number().int(),
+  locale: z.string(),
+  adLabel: z.string(),
+});
+export const constantsReplySchema = envelopeOf(z.object({ constants: constantsSchema }));
+
+export const footerReplySchema = envelopeOf(
+  z.object({
+    footerList: z.object({
+      footer: z.array(z.object({ code: z.string(), wording: z.string(), url: z.string() })),
+    }),
+  }),
+);
+export const blogInfoReplySchema = envelopeOf(
+  z.object({ blogTitle: z.string(), blogUrl: z.string() }),
+);
+export const openingPageReplySchema = envelopeOf(
+  z.object({
+    showOpening: yn,
+    imageUrl: z.string(),
+    linkUrl: z.string(),
+    seconds: z.number().int(),
+  }),
+);
+export const registerActivityEntryReplySchema = envelopeOf(
+  z.object({ showEntry: yn, title: z.string(), linkUrl: z.string() }),
+);
+
+export const newIconHintReplySchema = envelopeOf(
+  z.object({
+    hintList: z.object({
+      hint: z.array(z.object({ hintId: z.string(), show: yn, count: z.number().int() })),
+    }),
+  }),
+);
+export const updateNewIconHintBodySchema = z.object({ hintId: z.enum(['newTitles']) });
+
+export const headerDataReplySchema = envelopeOf(
+  z.object({
+    uxMenuList: z.object({ uxMenu: z.array(uxMenuSchema) }),
+    mainCategoryList: z.object({ mainCategory: z.array(mainCategorySchema) }),
+  }),
+);
+export const headerVideoReplySchema = envelopeOf(z.object({ videoList }));
+
+export const videoGroupSchema = z.object({ groupId: z.string(), groupName: z.string(), videoList });
+/** ajaxFindVideoGroup.do (groupId, uxCategoryId). */
+export const findVideoGroupQuerySchema = z.object({ groupId: id, uxCategoryId: id.optional() });
+export const findVideoGroupReplySchema = envelopeOf(videoGroupSchema);
+
+/** ajaxFindUxCategory.do (devType, devOS, categoryId, startIndex, count, withRecommend, uId). */
+export const findUxCategoryQuerySchema = z.object({
+  devType: z.string().max(20).default('PC'),
+  devOS: z.string().max(40).default(''),
+  categoryId: id,
+  startIndex: z.coerce.number().int().min(0).max(1000).default(0),
+  count: z.coerce.number().int().min(1).max(20).default(10),
+  withRecommend: yn.default('N'),
+  uId: z.string().max(40).default(''),
+});
+export const findUxCategoryReplySchema = envelopeOf(
+  z.object({
+    uxCategoryId: z.string(),
+    uxCategoryName: z.string(),
+    totalGroups: z.number().int(),
+    groupList: z.object({ group: z.array(videoGroupSchema) }),
+    recommendList: z.object({ video: z.array(videoListItemSchema) }).optional(),
+  }),
+);
+
+/** ajaxGetPageDataMain.do: the home page in one call. */
+export const pageDataMainReplySchema = envelopeOf(
+  z.object({ groupList: z.object({ group: z.array(videoGroupSchema) }) }),
+);
+
+/** ajaxFindNextOrPrevVideo.do (contentID). */
+export const nextOrPrevQuerySchema = z.object({ contentID: id });
+export const nextOrPrevReplySchema = envelopeOf(
+  z.object({ prev: videoListItemSchema.nullable(), next: videoListItemSchema.nullable() }),
+);
+/** ajaxFindBundleVideoListNextPlay.do (twmContentId). */
+export const bundleNextPlayQuerySchema = z.object({ twmContentId: id });
+export const bundleNextPlayReplySchema = envelopeOf(
+  z.object({ nextPlay: videoListItemSchema.nullable() }),
+);
+
+/** ajaxFindVideoDetail.do (contentId, otherId): everything the detail page shows. */
+export const videoDetailQuerySchema = z.object({ contentId: id, otherId: id });
+export const personCreditSchema = z.object({
+  personId: z.string(),
+  name: z.string(),
+  role: z.enum(['actor', 'director']),
+});
+export const episodeSchema = videoListItemSchema.extend({
+  seasonNo: z.number().int(),
+  episodeNo: z.number().int(),
+});
+export const videoDetailSchema = videoListItemSchema.extend({
+  synopsis: z.string(),
+  people: z.array(personCreditSchema),
+  trailerUrl: z.string().nullable(),
+  seasons: z.array(z.object({ seasonNo: z.number().int(), episodes: z.array(episodeSchema) })),
+  seriesName: z.string().nullable(),
+  restricted: yn,
+});
+export type VideoDetail = z.infer<typeof videoDetailSchema>;
+export const videoDetailReplySchema = envelopeOf(videoDetailSchema);
