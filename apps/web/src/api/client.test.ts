@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, BAD_REPLY, readEnvelope } from './client';
+import { SUCCESS_CODE as contractSuccessCode } from '@site/contract';
+import { ApiError, BAD_REPLY, SUCCESS_CODE, readEnvelope } from './client';
 import { buildQuery } from './query-string';
 
 describe('buildQuery', () => {
@@ -15,6 +16,9 @@ describe('buildQuery', () => {
 });
 
 describe('readEnvelope', () => {
+  it('uses the contract success code', () => {
+    expect(SUCCESS_CODE).toBe(contractSuccessCode);
+  });
   it('returns data on code 0', () => {
     expect(readEnvelope(200, { status: { code: '0', message: '' }, data: { a: 1 } })).toEqual({
       a: 1,
@@ -28,6 +32,18 @@ describe('readEnvelope', () => {
     } catch (error) {
       expect(error).toMatchObject({ code: 'FORBIDDEN', message: '需要租借', httpStatus: 403 });
     }
+  });
+  it('carries the field problems of a refusal', () => {
+    const reply = {
+      status: { code: 'BAD_INPUT', message: '輸入的資料格式不正確' },
+      data: { fields: [{ name: 'password', problem: '密碼至少需要 8 個字元。' }, { bad: 1 }] },
+    };
+    expect(() => readEnvelope(400, reply)).toThrow(
+      expect.objectContaining({
+        code: 'BAD_INPUT',
+        fields: [{ name: 'password', problem: '密碼至少需要 8 個字元。' }],
+      }),
+    );
   });
   it('treats a reply without an envelope as a bad reply', () => {
     expect(() => readEnvelope(502, undefined)).toThrow(

@@ -1,6 +1,13 @@
-import { SUCCESS_CODE } from '@site/contract';
+import { siteCalls } from '@site/contract';
 import { t } from '../i18n/zh-TW';
+import { readCookie } from './cookies';
 import { buildQuery, type QueryParams } from './query-string';
+
+/** A field the server refused, with its problem (zh-TW text, or a short code such as 'taken'). */
+export interface FieldProblem {
+  name: string;
+  problem: string;
+}
 
 /** A call that did not succeed; `message` is zh-TW text fit to show as is. */
 export class ApiError extends Error {
@@ -9,6 +16,7 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly httpStatus: number,
+    readonly fields: readonly FieldProblem[] = [],
   ) {
     super(message);
   }
@@ -19,17 +27,37 @@ export interface Schema<T> {
   parse(data: unknown): T;
 }
 
+/**
+ * The contract's SUCCESS_CODE, repeated here (client.test.ts checks they agree): the contract's
+ * envelope module builds zod schemas at import time, and the header's session calls live in
+ * the first chunk, which must stay free of zod.
+ */
+export const SUCCESS_CODE = '0';
+
 /** Codes for failures that never reached a server reply. */
 export const NETWORK_ERROR = 'NETWORK';
 export const BAD_REPLY = 'BAD_REPLY';
+
+/** The double-submit CSRF pair (docs/adr/0006): the readable cookie echoed in a header. */
+export const CSRF_COOKIE = 'csrf';
+export const CSRF_HEADER = 'X-CSRF-Token';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+function fieldsOf(body: unknown): FieldProblem[] {
+  const fields = isRecord(body) && isRecord(body.data) ? body.data.fields : undefined;
+  if (!Array.isArray(fields)) return [];
+  return fields.filter(
+    (field): field is FieldProblem =>
+      isRecord(field) && typeof field.name === 'string' && typeof field.problem === 'string',
+  );
+}
+
 /**
  * The `data` of an envelope `{status:{code,message},data}`, or an ApiError carrying the server's
- * code and zh-TW message. Without a readable envelope the message is our own generic one.
+ * code, zh-TW message and field problems. Without a readable envelope the message is our own.
  */
 export function readEnvelope(httpStatus: number, body: unknown): unknown {
   const status = isRecord(body) && isRecord(body.status) ? body.status : undefined;
@@ -38,9 +66,28 @@ export function readEnvelope(httpStatus: number, body: unknown): unknown {
     typeof status?.message === 'string' && status.message ? status.message : t.common.loadFailed;
   if (code === undefined) throw new ApiError(BAD_REPLY, message, httpStatus);
   if (code !== SUCCESS_CODE || httpStatus < 200 || httpStatus >= 300) {
-    throw new ApiError(code === SUCCESS_CODE ? `HTTP_${httpStatus}` : code, message, httpStatus);
+    const failure = code === SUCCESS_CODE ? `HTTP_${httpStatus}` : code;
+    throw new ApiError(failure, message, httpStatus, fieldsOf(body));
   }
   return (body as { data: unknown }).data;
+}
+
+async function call<T>(
+  url: string,
+  init: RequestInit,
+  schema: Schema<T> | undefined,
+  failure: string,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin', ...init });
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw new ApiError(NETWORK_ERROR, failure, 0);
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  const data = readEnvelope(response.status, body);
+  return schema ? schema.parse(data) : (data as T);
 }
 
 /**
@@ -48,24 +95,47 @@ export function readEnvelope(httpStatus: number, body: unknown): unknown {
  * one in development only: the server already validates what it sends, and production should not
  * pay for zod twice).
  */
-export async function getJson<T>(
+export function getJson<T>(
   path: string,
   params: QueryParams,
   schema: Schema<T> | undefined,
   signal?: AbortSignal,
 ): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path + buildQuery(params), {
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(NETWORK_ERROR, t.common.loadFailed, 0);
-  }
-  const body: unknown = await response.json().catch(() => undefined);
-  const data = readEnvelope(response.status, body);
-  return schema ? schema.parse(data) : (data as T);
+  const init: RequestInit = { headers: { accept: 'application/json' } };
+  if (signal) init.signal = signal;
+  return call(path + buildQuery(params), init, schema, t.common.loadFailed);
+}
+
+/** The CSRF token; a browser without the cookie yet gets one from the login-info call. */
+async function csrfToken(): Promise<string | undefined> {
+  const token = readCookie(document.cookie, CSRF_COOKIE);
+  if (token) return token;
+  await fetch(siteCalls.getLoginInfo, {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+  }).catch(() => undefined);
+  return readCookie(document.cookie, CSRF_COOKIE) || undefined;
+}
+
+/**
+ * POST a JSON body to a state-changing site call (with the CSRF header) and return its `data`;
+ * failures throw ApiError with the server's zh-TW message and field problems.
+ */
+export async function postJson<T>(
+  path: string,
+  body: object,
+  schema: Schema<T> | undefined,
+): Promise<T> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'content-type': 'application/json',
+  };
+  const token = await csrfToken();
+  if (token) headers[CSRF_HEADER] = token;
+  return call(
+    path,
+    { method: 'POST', headers, body: JSON.stringify(body) },
+    schema,
+    t.common.actionFailed,
+  );
 }

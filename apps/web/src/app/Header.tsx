@@ -2,6 +2,7 @@ import { useCallback, useId, useRef, useState, type MouseEvent } from 'react';
 import { Link, NavLink } from 'react-router';
 import { pageRoutes } from '@site/contract';
 import { t } from '../i18n/zh-TW';
+import { AccountMenu } from './AccountMenu';
 import { MyListMenu } from './MyListMenu';
 import { SearchBox } from './SearchBox';
 import { useDismiss } from './use-dismiss';
@@ -68,14 +69,9 @@ export function Header() {
             </ul>
           </nav>
           <SearchBox />
-          <div className="site-header__account">
-            <Link to={pageRoutes.login} className="site-header__login">
-              {t.nav.login}
-            </Link>
-            <Link to={pageRoutes.signUp} className="button button--primary">
-              {t.nav.signUp}
-            </Link>
-          </div>
+        </div>
+        <div className="site-header__account">
+          <AccountMenu />
         </div>
       </div>
     </header>

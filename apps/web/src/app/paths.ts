@@ -7,4 +7,24 @@ export const paths = {
   myList: (listType: ListType) => `/my-list/${listType}`,
   play: (contentId: string) => `/play/${encodeURIComponent(contentId)}`,
   liveSimplePlayer: (channelId: string) => `/LiveSimplePlayer/${encodeURIComponent(channelId)}`,
+  login: (returnTo?: string) => pageRoutes.login + buildQuery({ returnTo }),
+  signUp: (returnTo?: string) => pageRoutes.signUp + buildQuery({ returnTo }),
+  /** The "who is watching" grid reached from the header's 切換使用者. */
+  subAccountSelect: (returnTo?: string) =>
+    pageRoutes.subAccounts + buildQuery({ select: 1, returnTo }),
 };
+
+const accountPages: readonly string[] = [pageRoutes.login, pageRoutes.signUp];
+
+/**
+ * Where a login started here should come back to: this page with its query, or, from the login
+ * and sign-up pages themselves, the place they were already asked to return to. The home page
+ * needs no returnTo. Only a hint: the login page validates it (returnToSchema) before using it.
+ */
+export function returnToHere(location: { pathname: string; search: string }): string | undefined {
+  if (accountPages.includes(location.pathname)) {
+    return new URLSearchParams(location.search).get('returnTo') ?? undefined;
+  }
+  const here = location.pathname + location.search;
+  return here === pageRoutes.home ? undefined : here;
+}

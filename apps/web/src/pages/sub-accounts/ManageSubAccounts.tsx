@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { pageRoutes, type LoginInfo } from '@site/contract';
+import { useSubAccounts } from '../../api/sub-accounts';
+import { PageLoading } from '../../app/PageLoading';
+import { usePageTitle } from '../../app/page-title';
+import { paths } from '../../app/paths';
+import { formError } from '../../features/forms/field-errors';
+import { FormMessage } from '../../features/forms/FormMessage';
+import { useSwitchSubAccount } from '../../features/sub-accounts/use-switch-sub-account';
+import { t } from '../../i18n/zh-TW';
+import { AddSubAccountForm } from './AddSubAccountForm';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { KidPinForm } from './KidPinForm';
+import { LogoutAllDevices } from './LogoutAllDevices';
+import { PartnerBinding } from './PartnerBinding';
+import { SubAccountCard } from './SubAccountCard';
+import './SubAccountsPage.css';
+
+/** What only an adult session may do: the kid PIN, password, devices and partner binding. */
+function AccountSections() {
+  return (
+    <>
+      <section className="sub-accounts__section" aria-labelledby="kid-pin-heading">
+        <h2 id="kid-pin-heading">{t.subAccounts.pinHeading}</h2>
+        <KidPinForm />
+      </section>
+      <section className="sub-accounts__section" aria-labelledby="security-heading">
+        <h2 id="security-heading">{t.subAccounts.securityHeading}</h2>
+        <ChangePasswordForm />
+        <LogoutAllDevices />
+      </section>
+      <section
+        className="sub-accounts__section sub-accounts__section--wide"
+        aria-labelledby="partner-heading"
+      >
+        <h2 id="partner-heading">{t.subAccounts.partnerHeading}</h2>
+        <p className="page__intro">{t.subAccounts.partnerIntro}</p>
+        <PartnerBinding />
+      </section>
+    </>
+  );
+}
+
+export function ManageSubAccounts({ info }: { info: LoginInfo }) {
+  usePageTitle(t.pageTitles.subAccounts);
+  const kidSession = info.kidMode === '1';
+  const list = useSubAccounts(info);
+  const switcher = useSwitchSubAccount(kidSession);
+  const [notice, setNotice] = useState('');
+
+  if (!list.data) {
+    return list.isError ? (
+      <div className="page">
+        <h1>{t.pageTitles.subAccounts}</h1>
+        <p className="message message--error">{formError(list.error, t.common.loadFailed)}</p>
+      </div>
+    ) : (
+      <PageLoading />
+    );
+  }
+  const { subAccountList, currentSubaccountID, maxSubAccounts } = list.data;
+  const subs = subAccountList.subAccount;
+
+  return (
+    <div className="page sub-accounts">
+      <div>
+        <h1>{t.pageTitles.subAccounts}</h1>
+        <p className="page__intro">{t.subAccounts.intro}</p>
+      </div>
+      <section className="sub-accounts__list-section" aria-labelledby="sub-account-list-heading">
+        <h2 id="sub-account-list-heading">
+          {t.subAccounts.listHeading(subs.length, maxSubAccounts)}
+        </h2>
+        <FormMessage error={formError(switcher.error, t.common.actionFailed)} success={notice} />
+        <ul className="sub-account-list">
+          {subs.map((sub) => (
+            <SubAccountCard
+              key={sub.subAccountUid}
+              sub={sub}
+              current={sub.subAccountUid === currentSubaccountID}
+              kidSession={kidSession}
+              switching={switcher.pendingId === sub.subAccountUid}
+              onSwitch={() => {
+                setNotice('');
+                void switcher.switchTo(sub, currentSubaccountID);
+              }}
+              onNotice={setNotice}
+            />
+          ))}
+        </ul>
+      </section>
+      <div className="sub-accounts__panels">
+        <section className="sub-accounts__section" aria-labelledby="add-sub-account-heading">
+          <h2 id="add-sub-account-heading">{t.subAccounts.addHeading}</h2>
+          {subs.length < maxSubAccounts ? (
+            <AddSubAccountForm kidSession={kidSession} />
+          ) : (
+            <p className="message">{t.subAccounts.full(maxSubAccounts)}</p>
+          )}
+        </section>
+        {kidSession ? (
+          <section className="sub-accounts__section" aria-labelledby="security-heading">
+            <h2 id="security-heading">{t.subAccounts.securityHeading}</h2>
+            <p className="message">
+              {t.subAccounts.kidLocked}{' '}
+              <Link to={paths.subAccountSelect(pageRoutes.subAccounts)}>
+                {t.account.switchUser}
+              </Link>
+            </p>
+          </section>
+        ) : (
+          <AccountSections />
+        )}
+      </div>
+      {switcher.dialog}
+    </div>
+  );
+}

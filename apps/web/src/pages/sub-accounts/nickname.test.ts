@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { nicknameProblem } from './nickname';
+
+describe('nicknameProblem', () => {
+  it('accepts a nickname that starts with a Chinese character', () => {
+    expect(nicknameProblem('小明')).toBeUndefined();
+    expect(nicknameProblem('  阿B  ')).toBeUndefined();
+  });
+  it('explains, one problem at a time, in zh-TW', () => {
+    expect(nicknameProblem('')).toBe('暱稱需為 1 到 12 個字。');
+    expect(nicknameProblem('Amy')).toBe('暱稱的第一個字必須是中文字。');
+    expect(nicknameProblem('ㄅ先生')).toBe('暱稱的第一個字必須是中文字。');
+    expect(nicknameProblem('一二三四五六七八九十百千萬')).toBe('暱稱需為 1 到 12 個字。');
+  });
+});
