@@ -120,6 +120,7 @@ describe('sub-accounts', () => {
       ownerPin: '2468',
     });
     expect(locked.json().data.subAccount.filterRestrict).toBe('Y');
+    expect((await browser.post('/ajax/ajaxLogoutAllDevices.do')).statusCode).toBe(403);
     expect(
       (
         await browser.post('/ajax/ajaxChangePassword.do', {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { checkKidPin, checkPassword } from './members.js';
 import { tooManyAttempts } from './login.js';
-import { hitRateLimit } from './rate-limit.js';
+import { clearRateLimit, hitRateLimit } from './rate-limit.js';
 import type { Viewer } from './viewer.js';
 
 export interface OwnerProof {

@@ -10,12 +10,14 @@ import {
   loginBodySchema,
   loginInfoReplySchema,
   loginReplySchema,
+  ownerProofSchema,
   signUpBodySchema,
   siteCalls,
 } from '@site/contract';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { deviceContext } from '../device/device-type.js';
+import { requireOwner } from './guards.js';
 import { iconOf } from './icons.js';
 import { checkLogin, openSession, tooManyAttempts, type LoginDeps } from './login.js';
 import { loginInfo, maskLoginId } from './login-info.js';
@@ -108,12 +110,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
     {
       schema: {
         tags,
-        summary: 'End every session and app token of the account',
+        summary: 'End every session and app token of the account (a kid session needs the owner)',
+        body: ownerProofSchema.optional(),
         response: { 200: emptyReplySchema },
       },
     },
     async (request, reply) => {
       const viewer = requireMember(request.viewer);
+      await requireOwner(db, viewer, request.body ?? {}, config, clock());
       await endAllSessions(db, viewer.accountId);
       reply.endSession();
       return ok({});
