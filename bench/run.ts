@@ -38,18 +38,25 @@ function parseCli(): { quick: boolean; selected: Benchmark[] } {
   }
 }
 
+const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+
 async function runOne(bench: Benchmark, quick: boolean): Promise<Outcome> {
   console.log(`\n▶ ${bench.name}: ${bench.description}`);
   const servers: ServerProcess[] = [];
   const ctx: BenchContext = {
     quick,
-    startServer: async () => {
-      const server = await startServerProcess([bench.name]);
+    postgresUrl,
+    startServer: async (options) => {
+      if (options?.postgres && !postgresUrl) throw new Error('no PostgreSQL configured');
+      const server = await startServerProcess(
+        [bench.name],
+        options?.postgres ? postgresUrl : undefined,
+      );
       servers.push(server);
       return server;
     },
-    load: async (url) => {
-      const result = await runLoad(url, { quick });
+    load: async (url, shape) => {
+      const result = await runLoad(url, { quick, ...(shape ? { shape } : {}) });
       const flag = result.problems.length > 0 ? `  ⚠ ${result.problems.join('; ')}` : '';
       console.log(
         `  ${new URL(url).pathname}: ${Math.round(result.reqPerSec)} req/s, ` +

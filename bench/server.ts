@@ -4,6 +4,7 @@
  * `benchReady: true` and the port once listening; stops on SIGTERM, SIGINT or when stdin closes
  * (the runner died).
  */
+import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { connect, migrateToLatest } from '../apps/server/src/db/index.js';
@@ -24,7 +25,7 @@ const config = loadConfig({
   // Warnings and errors only: per-request logging would be part of what is measured.
   LOG_LEVEL: 'warn',
 });
-const database = connect(config.DATABASE_URL);
+const database = connect(config.DATABASE_URL, spec.pgSchema ? { schema: spec.pgSchema } : {});
 await migrateToLatest(database);
 await seed(database);
 
@@ -49,6 +50,8 @@ async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;
   await app.close();
+  if (spec.pgSchema)
+    await sql`drop schema if exists ${sql.id(spec.pgSchema)} cascade`.execute(database.db);
   await database.close();
   process.exit(0);
 }

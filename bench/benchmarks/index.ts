@@ -1,6 +1,7 @@
 import type { Benchmark } from '../lib/types.js';
 import { catalogueList } from './catalogue-list.js';
 import { mediaSegment } from './media-segment.js';
+import { resumeHeartbeat } from './resume-heartbeat.js';
 
 /** Every benchmark, in the order `npm run bench` runs them. Add new ones here. */
-export const benchmarks: Benchmark[] = [catalogueList, mediaSegment];
+export const benchmarks: Benchmark[] = [catalogueList, mediaSegment, resumeHeartbeat];

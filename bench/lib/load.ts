@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import autocannon from 'autocannon';
+import autocannon, { type Options as AutocannonOptions } from 'autocannon';
 import type { LoadResult } from './types.js';
 
 // autocannon keeps every reply body as a string (`body += chunk`, for expectBody/verifyBody,
@@ -15,6 +15,8 @@ queue.prototype.addBody = () => {};
 export interface LoadOptions {
   quick: boolean;
   connections?: number;
+  /** Method, headers and body, or a request sequence that varies per request (e.g. per viewer). */
+  shape?: Pick<AutocannonOptions, 'method' | 'headers' | 'body' | 'requests'>;
 }
 
 export const CONNECTIONS = 50;
@@ -31,6 +33,7 @@ export async function runLoad(url: string, options: LoadOptions): Promise<LoadRe
     connections,
     duration: durationSec,
     warmup: { connections, duration: WARMUP_SECONDS },
+    ...options.shape,
   });
 
   // autocannon counts these but still reports a req/s for them: a fast 404 or 500 would look

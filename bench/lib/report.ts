@@ -56,7 +56,7 @@ export function evaluate(bench: Benchmark, c: Comparison, wallSec: number): Outc
     ...c.subject.problems.map((p) => `subject ${p}`),
     ...c.ceiling.problems.map((p) => `ceiling ${p}`),
   ];
-  const { minRatio, maxP99Ms } = bench.target;
+  const { minRatio, maxP99Ms, minThroughput } = bench.target;
   const misses: string[] = [];
   if (minRatio !== undefined && !(ratio >= minRatio)) {
     misses.push(`ratio ${percent(ratio)} < ${percent(minRatio)}`);
@@ -64,7 +64,10 @@ export function evaluate(bench: Benchmark, c: Comparison, wallSec: number): Outc
   if (maxP99Ms !== undefined && !(c.subject.latencyMs.p99 <= maxP99Ms)) {
     misses.push(`p99 ${c.subject.latencyMs.p99} ms > ${maxP99Ms} ms`);
   }
-  const hasTarget = minRatio !== undefined || maxP99Ms !== undefined;
+  if (minThroughput !== undefined && !(c.subject.reqPerSec >= minThroughput)) {
+    misses.push(`${int(c.subject.reqPerSec)} req/s < ${int(minThroughput)}`);
+  }
+  const hasTarget = minRatio !== undefined || maxP99Ms !== undefined || minThroughput !== undefined;
 
   let verdict: string;
   let meetsTarget: boolean | null = null;
@@ -118,6 +121,7 @@ function targetText(t: Target): string {
   const parts: string[] = [];
   if (t.minRatio !== undefined) parts.push(`≥ ${percent(t.minRatio)}`);
   if (t.maxP99Ms !== undefined) parts.push(`p99 ≤ ${t.maxP99Ms} ms`);
+  if (t.minThroughput !== undefined) parts.push(`≥ ${int(t.minThroughput)} req/s`);
   return parts.join(', ');
 }
 

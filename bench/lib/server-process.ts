@@ -9,6 +9,8 @@ import type { BenchServer } from './types.js';
 /** What bench/server.ts reads from its first argument. */
 export interface ServerSpec {
   databaseUrl: string;
+  /** PostgreSQL: a schema of this run's own, dropped when the server stops. */
+  pgSchema?: string;
   /** Names of the benchmarks whose ceiling routes to register. */
   benchmarks: string[];
 }
@@ -41,12 +43,21 @@ export interface ServerProcess extends BenchServer {
  * Starts bench/server.ts in a child process over a fresh SQLite file in a temp dir (or over
  * DATABASE_URL when set, e.g. a postgres:// URL) and resolves once it listens.
  */
-export async function startServerProcess(benchmarkNames: string[]): Promise<ServerProcess> {
+export async function startServerProcess(
+  benchmarkNames: string[],
+  postgresUrl?: string,
+): Promise<ServerProcess> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
-  const spec: ServerSpec = {
-    databaseUrl: process.env.DATABASE_URL || `sqlite:${path.join(tmp, 'site.db')}`,
-    benchmarks: benchmarkNames,
-  };
+  const spec: ServerSpec = postgresUrl
+    ? {
+        databaseUrl: postgresUrl,
+        pgSchema: `bench_${process.pid}_${Date.now()}`,
+        benchmarks: benchmarkNames,
+      }
+    : {
+        databaseUrl: process.env.DATABASE_URL || `sqlite:${path.join(tmp, 'site.db')}`,
+        benchmarks: benchmarkNames,
+      };
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(benchDir, 'server.ts'), JSON.stringify(spec)],

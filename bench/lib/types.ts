@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../apps/server/src/config.js';
+import type { LoadOptions } from './load.js';
+
+/** How each request looks: method, headers, body, or a per-request sequence. */
+export type LoadShape = NonNullable<LoadOptions['shape']>;
 
 /** What autocannon measured for one URL (latencies in ms, 2xx replies only). */
 export interface LoadResult {
@@ -31,6 +35,8 @@ export interface Target {
   minRatio?: number;
   /** Subject p99 latency, at most. */
   maxP99Ms?: number;
+  /** Subject req/s, at least (an absolute rate the issue asks for). */
+  minThroughput?: number;
   /** Where the target comes from. */
   source?: string;
 }
@@ -43,10 +49,16 @@ export interface BenchServer {
 
 export interface BenchContext {
   quick: boolean;
-  /** A fresh server child process with this benchmark's ceiling routes; stopped after run(). */
-  startServer(): Promise<BenchServer>;
+  /**
+   * A fresh server child process with this benchmark's ceiling routes; stopped after run().
+   * With `postgres`, over the PostgreSQL of BENCH_DATABASE_URL or TEST_DATABASE_URL in a schema
+   * of its own (see `postgresUrl`).
+   */
+  startServer(options?: { postgres?: boolean }): Promise<BenchServer>;
+  /** Where PostgreSQL runs for benchmarks that report it too; undefined when not configured. */
+  postgresUrl: string | undefined;
   /** Runs autocannon against a URL (50 connections, 1 s warm-up, 10 s or 2 s quick). */
-  load(url: string): Promise<LoadResult>;
+  load(url: string, shape?: LoadShape): Promise<LoadResult>;
   log(message: string): void;
 }
 

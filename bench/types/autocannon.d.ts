@@ -10,6 +10,18 @@ declare module 'autocannon' {
     /** Seconds before a request counts as a timeout. */
     timeout?: number;
     headers?: Record<string, string>;
+    method?: string;
+    body?: string;
+    /** Requests cycled through by each connection; setupRequest may rewrite each one. */
+    requests?: Request[];
+  }
+
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
   }
 
   /** Figures over the per-second samples (requests, throughput) or over requests (latency, ms). */
@@ -46,5 +58,5 @@ declare module 'autocannon' {
 
   function autocannon(options: Options): Instance;
   export default autocannon;
-  export type { Options, Result, Histogram };
+  export type { Options, Result, Histogram, Request };
 }

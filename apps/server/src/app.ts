@@ -26,6 +26,7 @@ import { WordingStore } from './modules/site-content/wording.js';
 import { liveChannelHead } from './modules/live/head.js';
 import { registerLiveRoutes } from './modules/live/routes.js';
 import { parseGatewayClients, registerGatewayClientAuth } from './modules/gateway/client-auth.js';
+import { registerListRoutes } from './modules/lists/routes.js';
 import { registerMediaRoutes } from './modules/media/routes.js';
 import { registerPlaybackRoutes } from './modules/playback/routes.js';
 import { registerSearchRoutes } from './modules/search/routes.js';
@@ -122,6 +123,7 @@ export async function buildApp({
   registerLiveRoutes(app, db, clock, config.PUBLIC_URL);
   registerPlaybackRoutes(app, db, clock);
   registerSearchRoutes(app, { db, clock });
+  registerListRoutes(app, { db, clock, policy, cacheSeconds: config.CATALOGUE_CACHE_SECONDS });
   await registerMediaRoutes(app, config.MEDIA_DIR);
   await registerWebAssets(app, config.WEB_DIST_DIR);
   await extend?.(app);

@@ -15,3 +15,4 @@ export * from './partners.js';
 export * from './gateway.js';
 export * from './catalogue-gateway.js';
 export * from './site-content.js';
+export * from './lists.js';

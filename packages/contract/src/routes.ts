@@ -40,6 +40,15 @@ export const siteCalls = {
   findNextOrPrevVideo: '/ajax/ajaxFindNextOrPrevVideo.do',
   findBundleVideoListNextPlay: '/ajax/ajaxFindBundleVideoListNextPlay.do',
   findVideoDetail: '/ajax/ajaxFindVideoDetail.do',
+  updateToViewList: '/ajax/ajaxUpdateToViewList.do',
+  updateFavorite: '/ajax/ajaxUpdateFavorite.do',
+  findVideoListData: '/ajax/ajaxFindVideoListData.do',
+  findVideoListCount: '/ajax/ajaxFindVideoListCount.do',
+  findRentalVideoList2: '/ajax/ajaxFindRentalVideoList2.do',
+  findViewRecord: '/ajax/ajaxFindViewRecord.do',
+  saveWatchPosition: '/ajax/ajaxSaveWatchPosition.do',
+  getWatchPosition: '/ajax/ajaxGetWatchPosition.do',
+  removeKeepWatch: '/ajax/ajaxRemoveKeepWatch.do',
 } as const;
 
 /** Gateway calls for the apps (DESIGN §4): the viewer is named by the ssoSession token. */
@@ -52,6 +61,7 @@ export const gatewayCalls = {
   findUxTopMenu: '/gw/FindUxTopMenu.json',
   findUxCharacter: '/gw/FindUxCharacter.json',
   findMainCategoryMenu3: '/gw/FindMainCategoryMenu3.json',
+  updateToViewList: '/gw/UpdateToViewList.json',
 } as const;
 
 export const guidePaths = { xmltv: '/epg/xmltv.xml' } as const;

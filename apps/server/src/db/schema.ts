@@ -27,6 +27,11 @@ export interface Database {
   wording: WordingTable;
   hot_keyword: HotKeywordTable;
   icon_hint_seen: IconHintSeenTable;
+  to_view_item: ListMembershipTable;
+  favorite_item: ListMembershipTable;
+  watch_position: WatchPositionTable;
+  view_record: ViewRecordTable;
+  entitlement: EntitlementTable;
 }
 
 export interface MainCategoryTable {
@@ -224,4 +229,50 @@ export interface IconHintSeenTable {
   sub_account_uid: string;
   hint_id: string;
   seen_at: number;
+}
+
+/** Owned by the lists module: the to-view list and favorites share one shape. */
+export interface ListMembershipTable {
+  sub_account_uid: string;
+  content_id: string;
+  added_at: number;
+}
+
+export interface WatchPositionTable {
+  sub_account_uid: string;
+  /** The movie or episode played. */
+  content_id: string;
+  /** The movie, or the episode's series: what lists show. */
+  title_id: string;
+  position_seconds: number;
+  duration_seconds: number;
+  client_seq: number;
+  finished: number;
+  /** Removed from continue watching (history keeps it); a newer heartbeat brings it back. */
+  hidden: number;
+  updated_at: number;
+}
+
+export interface ViewRecordTable {
+  sub_account_uid: string;
+  title_id: string;
+  last_content_id: string;
+  last_viewed_at: number;
+}
+
+/** Owned by the commerce module (rentals and purchases); the lists module reads it. */
+export interface EntitlementTable {
+  entitlement_id: string;
+  account_id: string;
+  content_id: string;
+  /** 'rent' | 'buy' */
+  kind: string;
+  granted_at: number;
+  /** Rentals: must be started before this (granted + 168 h). */
+  start_by: number | null;
+  /** Rentals: hours to finish once started (48). */
+  watch_hours: number | null;
+  first_played_at: number | null;
+  /** Rentals once started: first play + watch hours. */
+  expires_at: number | null;
 }

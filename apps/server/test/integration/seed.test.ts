@@ -163,4 +163,31 @@ describe('demo data', () => {
       }
     }
   });
+
+  it("the demo member's lists and rentals read back through the list calls", async () => {
+    const browser = new TestBrowser(ctx.app);
+    await browser.post('/ajax/ajaxLogin.do', { loginId: 'demo@example.com', password: 'demo1234' });
+    const menu = async (menuType: string) =>
+      (
+        (await browser.get(`/ajax/ajaxFindVideoListData.do?menuType=${menuType}`)).json().data
+          .videoList.video as { contentId: string }[]
+      ).map((v) => v.contentId);
+    expect((await menu('ToViewList')).sort()).toEqual(['M0002', 'S0002']);
+    expect((await menu('MyFavorite')).sort()).toEqual(['M0001', 'M0006']);
+    expect(await menu('KeepWatch')).toEqual(['M0003', 'S0001', 'M0011']);
+    expect((await menu('ViewRecord')).sort()).toEqual(['M0003', 'M0011', 'S0001']);
+    const rentals = (await browser.get('/ajax/ajaxFindRentalVideoList2.do')).json().data.videoList
+      .video as { contentId: string; rentalState: string }[];
+    expect(rentals.map((r) => [r.contentId, r.rentalState])).toEqual([
+      ['M0008', 'notStarted'],
+      ['M0003', 'watching'],
+      ['M0004', 'owned'],
+    ]);
+    const subs = (await browser.get('/ajax/ajaxGetSubaccountInfo.do')).json().data.subAccountList
+      .subAccount as { nickname: string; subAccountUid: string }[];
+    await browser.post('/ajax/ajaxChangeSubAccount.do', {
+      newSubaccountID: subs.find((s) => s.nickname === '小寶')!.subAccountUid,
+    });
+    expect(await menu('MyFavorite')).toEqual(['S0007']);
+  });
 });

@@ -107,3 +107,32 @@ export async function newProgramme(
 ): Promise<void> {
   await db.insertInto('programme').values(row).execute();
 }
+
+/** A rental or purchase of a title for an account (commerce will grant these; tests make them). */
+export async function newEntitlement(
+  db: Kysely<Database>,
+  input: {
+    accountId: string;
+    contentId: string;
+    kind: 'rent' | 'buy';
+    grantedAt: number;
+    firstPlayedAt?: number;
+  },
+): Promise<void> {
+  const rent = input.kind === 'rent';
+  await db
+    .insertInto('entitlement')
+    .values({
+      entitlement_id: `E${next()}`,
+      account_id: input.accountId,
+      content_id: input.contentId,
+      kind: input.kind,
+      granted_at: input.grantedAt,
+      start_by: rent ? input.grantedAt + 168 * 3600 : null,
+      watch_hours: rent ? 48 : null,
+      first_played_at: input.firstPlayedAt ?? null,
+      expires_at:
+        rent && input.firstPlayedAt !== undefined ? input.firstPlayedAt + 48 * 3600 : null,
+    })
+    .execute();
+}

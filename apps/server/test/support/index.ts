@@ -1,5 +1,5 @@
 export { useTestApp, TEST_NOW, type TestContext } from './app.js';
 export { createTestDatabase, testDialect, type TestDatabase } from './database.js';
-export { newChannel, newProgramme, newTitle } from './factories.js';
+export { newChannel, newEntitlement, newProgramme, newTitle } from './factories.js';
 export { TestBrowser, newMember } from './client.js';
 export { gatewayUrl } from './gateway.js';

@@ -5,12 +5,14 @@ import { migrationContext, type MigrationContext } from './context.js';
 import { foundation } from './0001-foundation.js';
 import { accounts } from './0002-accounts.js';
 import { catalogue } from './0003-catalogue.js';
+import { lists } from './0005-lists.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0001-foundation': foundation,
   '0002-accounts': accounts,
   '0003-catalogue': catalogue,
+  '0005-lists': lists,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {

@@ -3,6 +3,7 @@ import type { Database } from '../schema.js';
 import { hashPassword } from '../../modules/accounts/password.js';
 import { createSubAccount } from '../../modules/accounts/sub-accounts.js';
 import { newId } from '../../modules/accounts/tokens.js';
+import { seedDemoLists } from './lists.js';
 
 /** Demo members (README "Demo accounts"): passwords are public, so these are for demos only. */
 export const demoMembers = [
@@ -10,6 +11,7 @@ export const demoMembers = [
     loginId: 'demo@example.com',
     password: 'demo1234',
     kidPin: '1234',
+    withLists: true,
     subAccounts: [
       { nickname: '爸爸', iconIdx: 0, kidmode: '0' as const, isPrimary: true },
       { nickname: '媽媽', iconIdx: 5, kidmode: '0' as const },
@@ -20,6 +22,7 @@ export const demoMembers = [
     loginId: '0912345678',
     password: 'demo5678',
     kidPin: null,
+    withLists: false,
     subAccounts: [{ nickname: '阿華', iconIdx: 3, kidmode: '0' as const, isPrimary: true }],
   },
 ];
@@ -50,7 +53,10 @@ export async function seedDemoMembers(
         password_changed_at: now,
       })
       .execute();
-    for (const sub of member.subAccounts) await createSubAccount(db, accountId, sub, now);
+    const rows = [];
+    for (const sub of member.subAccounts)
+      rows.push(await createSubAccount(db, accountId, sub, now));
+    if (member.withLists) await seedDemoLists(db, accountId, rows, now);
     created += 1;
   }
   return created;

@@ -44,6 +44,11 @@ const tables = [
   'hot_keyword',
   'account',
   'sub_account',
+  'to_view_item',
+  'favorite_item',
+  'watch_position',
+  'view_record',
+  'entitlement',
   // Not seeded, but a reset must clear them before the accounts they point at.
   'session',
   'partner_binding',

@@ -51,4 +51,6 @@ export async function requirePasswordOrPin(
       (await checkPassword(db, accountId, proof.ownerPassword))) ||
     (proof.ownerPin !== undefined && (await checkKidPin(db, accountId, proof.ownerPin)));
   if (!ok) throw new AppError('FORBIDDEN', undefined, '密碼或 PIN 碼不正確。');
+  // Only wrong guesses should add up: a parent doing several things in a row is not throttled.
+  await clearRateLimit(db, `owner:${accountId}`);
 }

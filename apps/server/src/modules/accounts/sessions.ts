@@ -9,14 +9,6 @@ export interface SessionPolicy {
   absoluteSeconds: number;
 }
 
-export interface SessionRow {
-  sessionHash: string;
-  kind: SessionKind;
-  accountId: string;
-  subAccountUid: string;
-  expiresAt: number;
-}
-
 /** last_seen_at is written at most this often, so reading pages does not write on every call. */
 const TOUCH_EVERY_SECONDS = 60;
 
@@ -44,40 +36,28 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The live session of a token, or undefined when unknown, idle too long or past its end. */
-export async function findSession(
-  db: Kysely<Database>,
-  token: string,
-  kind: SessionKind,
+/** Whether a stored session is still live: not past its end, not idle too long. */
+export function isLive(
+  row: { expires_at: number; last_seen_at: number },
   policy: SessionPolicy,
   now: number,
-): Promise<SessionRow | undefined> {
-  const hash = tokenHash(token);
-  const row = await db
-    .selectFrom('session')
-    .select(['session_hash', 'kind', 'account_id', 'sub_account_uid', 'last_seen_at', 'expires_at'])
-    .where('session_hash', '=', hash)
-    .where('kind', '=', kind)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  if (row.expires_at <= now || row.last_seen_at + policy.idleSeconds <= now) {
-    await db.deleteFrom('session').where('session_hash', '=', hash).execute();
-    return undefined;
-  }
-  if (now - row.last_seen_at >= TOUCH_EVERY_SECONDS) {
-    await db
-      .updateTable('session')
-      .set({ last_seen_at: now })
-      .where('session_hash', '=', hash)
-      .execute();
-  }
-  return {
-    sessionHash: hash,
-    kind: row.kind as SessionKind,
-    accountId: row.account_id,
-    subAccountUid: row.sub_account_uid,
-    expiresAt: row.expires_at,
-  };
+): boolean {
+  return row.expires_at > now && row.last_seen_at + policy.idleSeconds > now;
+}
+
+/** Records activity, at most once a minute per session. */
+export async function touchSession(
+  db: Kysely<Database>,
+  sessionHash: string,
+  lastSeenAt: number,
+  now: number,
+): Promise<void> {
+  if (now - lastSeenAt < TOUCH_EVERY_SECONDS) return;
+  await db
+    .updateTable('session')
+    .set({ last_seen_at: now })
+    .where('session_hash', '=', sessionHash)
+    .execute();
 }
 
 export async function endSession(db: Kysely<Database>, sessionHash: string): Promise<void> {

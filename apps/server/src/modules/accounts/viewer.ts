@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { endSession, findSession, type SessionKind, type SessionPolicy } from './sessions.js';
+import {
+  endSession,
+  isLive,
+  touchSession,
+  type SessionKind,
+  type SessionPolicy,
+} from './sessions.js';
+import { tokenHash } from './tokens.js';
 import type { SubAccountRow } from './sub-accounts.js';
 
 /** Who is asking: the member, the sub-account in use, and the session that says so. */
@@ -15,6 +22,11 @@ export interface Viewer {
   filterRestrict: boolean;
 }
 
+/**
+ * The viewer of a session token, in one query (session and sub-account together, since every
+ * signed-in request pays for it). An ended, expired or idle session, or one whose sub-account
+ * was deleted, is no viewer.
+ */
 export async function resolveViewer(
   db: Kysely<Database>,
   token: string,
@@ -22,19 +34,66 @@ export async function resolveViewer(
   policy: SessionPolicy,
   now: number,
 ): Promise<Viewer | null> {
-  const session = await findSession(db, token, kind, policy, now);
-  if (!session) return null;
-  const subAccount = await db
-    .selectFrom('sub_account')
-    .selectAll()
-    .where('sub_account_uid', '=', session.subAccountUid)
-    .where('account_id', '=', session.accountId)
+  const hash = tokenHash(token);
+  const row = await db
+    .selectFrom('session as s')
+    .leftJoin('sub_account as u', (join) =>
+      join
+        .onRef('u.sub_account_uid', '=', 's.sub_account_uid')
+        .onRef('u.account_id', '=', 's.account_id'),
+    )
+    .select(['s.account_id', 's.last_seen_at', 's.expires_at'])
+    .select([
+      'u.sub_account_uid',
+      'u.slot',
+      'u.nickname',
+      'u.kidmode',
+      'u.icon_idx',
+      'u.is_primary',
+      'u.filter_restrict',
+      'u.created_at',
+    ])
+    .where('s.session_hash', '=', hash)
+    .where('s.kind', '=', kind)
     .executeTakeFirst();
-  if (!subAccount) {
-    await endSession(db, session.sessionHash);
+  if (!row) return null;
+  const {
+    sub_account_uid,
+    slot,
+    nickname,
+    kidmode,
+    icon_idx,
+    is_primary,
+    filter_restrict,
+    created_at,
+  } = row;
+  if (
+    !isLive(row, policy, now) ||
+    sub_account_uid === null ||
+    slot === null ||
+    nickname === null ||
+    kidmode === null ||
+    icon_idx === null ||
+    is_primary === null ||
+    filter_restrict === null ||
+    created_at === null
+  ) {
+    await endSession(db, hash);
     return null;
   }
-  return viewerOf(session.accountId, subAccount, session.sessionHash, session.kind);
+  await touchSession(db, hash, row.last_seen_at, now);
+  const subAccount: SubAccountRow = {
+    sub_account_uid,
+    account_id: row.account_id,
+    slot,
+    nickname,
+    kidmode,
+    icon_idx,
+    is_primary,
+    filter_restrict,
+    created_at,
+  };
+  return viewerOf(row.account_id, subAccount, hash, kind);
 }
 
 export function viewerOf(

@@ -1,0 +1,130 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { FINISHED_SHARE, type Heartbeat } from './positions.js';
+
+interface Pending {
+  beat: Heartbeat;
+  done: () => void;
+  failed: (error: unknown) => void;
+}
+
+/**
+ * Group commit for resume heartbeats. Beats that arrive while a write is in progress wait for the
+ * next one, which stores all of them in one transaction of two multi-row upserts; each request
+ * still answers only after its beat is committed. At low load a beat is written on the next tick,
+ * alone; at 3,000 beats a second the database sees a few dozen transactions instead.
+ */
+export class HeartbeatWriter {
+  #queue: Pending[] = [];
+  #writing = false;
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  save(beat: Heartbeat): Promise<void> {
+    return new Promise((done, failed) => {
+      this.#queue.push({ beat, done, failed });
+      if (!this.#writing) {
+        this.#writing = true;
+        setImmediate(() => void this.#drain());
+      }
+    });
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#queue.length > 0) {
+      const batch = this.#queue;
+      this.#queue = [];
+      try {
+        await writeBatch(
+          this.db,
+          batch.map((p) => p.beat),
+        );
+        for (const p of batch) p.done();
+      } catch (error) {
+        for (const p of batch) p.failed(error);
+      }
+    }
+    this.#writing = false;
+  }
+}
+
+/** Newest beat per key: one statement may touch a row only once (PostgreSQL insists). */
+function newestBy<K>(
+  beats: Heartbeat[],
+  key: (b: Heartbeat) => K,
+  newer: (a: Heartbeat, b: Heartbeat) => boolean,
+): Heartbeat[] {
+  const byKey = new Map<K, Heartbeat>();
+  for (const beat of beats) {
+    const seen = byKey.get(key(beat));
+    if (!seen || newer(beat, seen)) byKey.set(key(beat), beat);
+  }
+  return [...byKey.values()];
+}
+
+export async function writeBatch(db: Kysely<Database>, beats: Heartbeat[]): Promise<void> {
+  const positions = newestBy(
+    beats,
+    (b) => `${b.subAccountUid}\u0000${b.contentId}`,
+    (a, b) => a.seq > b.seq,
+  );
+  const records = newestBy(
+    beats,
+    (b) => `${b.subAccountUid}\u0000${b.titleId}`,
+    (a, b) => a.now >= b.now,
+  );
+  const inTransaction = async (work: (trx: Kysely<Database>) => Promise<void>) =>
+    db.isTransaction ? work(db) : db.transaction().execute(work);
+  await inTransaction(async (trx) => {
+    await trx
+      .insertInto('watch_position')
+      .values(
+        positions.map((b) => ({
+          sub_account_uid: b.subAccountUid,
+          content_id: b.contentId,
+          title_id: b.titleId,
+          position_seconds: b.positionSeconds,
+          duration_seconds: b.durationSeconds,
+          client_seq: b.seq,
+          finished: b.positionSeconds >= b.durationSeconds * FINISHED_SHARE ? 1 : 0,
+          hidden: 0,
+          updated_at: b.now,
+        })),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['sub_account_uid', 'content_id'])
+          .doUpdateSet((eb) => ({
+            position_seconds: eb.ref('excluded.position_seconds'),
+            duration_seconds: eb.ref('excluded.duration_seconds'),
+            client_seq: eb.ref('excluded.client_seq'),
+            finished: eb.ref('excluded.finished'),
+            hidden: sql<number>`0`,
+            updated_at: eb.ref('excluded.updated_at'),
+          }))
+          // An older or repeated heartbeat never moves the resume point back.
+          .whereRef('watch_position.client_seq', '<', 'excluded.client_seq'),
+      )
+      .execute();
+    await trx
+      .insertInto('view_record')
+      .values(
+        records.map((b) => ({
+          sub_account_uid: b.subAccountUid,
+          title_id: b.titleId,
+          last_content_id: b.contentId,
+          last_viewed_at: b.now,
+        })),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['sub_account_uid', 'title_id'])
+          .doUpdateSet((eb) => ({
+            last_content_id: eb.ref('excluded.last_content_id'),
+            last_viewed_at: eb.ref('excluded.last_viewed_at'),
+          }))
+          .whereRef('view_record.last_viewed_at', '<=', 'excluded.last_viewed_at'),
+      )
+      .execute();
+  });
+}

@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import { saveWatchPositionBodySchema } from '@site/contract';
+import type { Request } from 'autocannon';
+import { check } from '../lib/check.js';
+import type { BenchContext, Benchmark } from '../lib/types.js';
+
+const SUBJECT_PATH = '/ajax/ajaxSaveWatchPosition.do';
+/** Under /ajax/ so it passes the same session and CSRF hooks; it validates and does not write. */
+const CEILING_PATH = '/ajax/ajaxBenchHeartbeatCeiling.do';
+const PLAYABLE = [
+  'M0001',
+  'M0002',
+  'M0003',
+  'M0005',
+  'M0006',
+  'M0007',
+  'S0001-S1E01',
+  'S0002-S1E02',
+];
+
+interface Viewer {
+  cookie: string;
+  csrf: string;
+}
+
+/**
+ * Resume heartbeats from many signed-in viewers (issue 5: ≥ 3,000 writes/s, p99 ≤ 20 ms):
+ * each request is a real viewer's POST with its own session, CSRF token, title and a rising seq.
+ * The ceiling is the same server taking the same request through the same hooks without writing.
+ */
+export const resumeHeartbeat: Benchmark = {
+  name: 'resume-heartbeat',
+  description:
+    'POST resume heartbeats from 200 signed-in viewers (upsert per beat) vs the same server ' +
+    'validating the same requests without writing.',
+  target: { minThroughput: 3000, maxP99Ms: 20, source: 'issue 5: ≥ 3,000 writes/s, p99 ≤ 20 ms' },
+
+  server: {
+    extend(app: FastifyInstance) {
+      app.post(CEILING_PATH, async (request) => {
+        if (!request.viewer) throw new Error('ceiling request without a session');
+        saveWatchPositionBodySchema.parse(request.body);
+        return { status: { code: '0', message: '' }, data: {} };
+      });
+    },
+  },
+
+  async run(ctx) {
+    const sqlite = await measure(ctx, false);
+    const notes = [`sqlite, ${sqlite.viewers} viewers, ${PLAYABLE.length} titles each`];
+    if (ctx.postgresUrl) {
+      const pg = await measure(ctx, true);
+      notes.push(
+        `postgres: ${Math.round(pg.subject.reqPerSec)} writes/s (p99 ${pg.subject.latencyMs.p99} ms) vs ` +
+          `ceiling ${Math.round(pg.ceiling.reqPerSec)} req/s (p99 ${pg.ceiling.latencyMs.p99} ms), ` +
+          `ratio ${Math.round((pg.subject.reqPerSec / pg.ceiling.reqPerSec) * 100)}%` +
+          (pg.subject.problems.length > 0 ? ` ⚠ ${pg.subject.problems.join('; ')}` : ''),
+      );
+    } else {
+      notes.push('postgres: not measured (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+    }
+    return { subject: sqlite.subject, ceiling: sqlite.ceiling, notes };
+  },
+};
+
+async function measure(ctx: BenchContext, postgres: boolean) {
+  // Signing the viewers up is set-up, not what is measured: cheap hashes, no sign-up limit.
+  const saved = { ...process.env };
+  Object.assign(process.env, { PASSWORD_SCRYPT_COST: '1024', RATE_LIMIT_SIGNUP_PER_IP: '100000' });
+  const server = await ctx.startServer({ postgres });
+  process.env = saved;
+  const viewers = await signUpViewers(server.origin, ctx.quick ? 50 : 200);
+  ctx.log(`${server.dialect}: ${viewers.length} viewers signed up`);
+
+  check((await post(server.origin + SUBJECT_PATH, viewers[0]!, 1)) === 200, 'a heartbeat failed');
+  check((await post(server.origin + CEILING_PATH, viewers[0]!, 2)) === 200, 'the ceiling failed');
+  const subject = await ctx.load(server.origin + SUBJECT_PATH, {
+    requests: [beats(SUBJECT_PATH, viewers)],
+  });
+  const ceiling = await ctx.load(server.origin + CEILING_PATH, {
+    requests: [beats(CEILING_PATH, viewers)],
+  });
+  return { subject, ceiling, viewers: viewers.length };
+}
+
+/** Each request: the next viewer, a title, and a seq that only grows. */
+function beats(path: string, viewers: Viewer[]): Request {
+  let n = 0;
+  return {
+    method: 'POST',
+    path,
+    setupRequest(request) {
+      n += 1;
+      const viewer = viewers[n % viewers.length]!;
+      const contentId = PLAYABLE[Math.floor(n / viewers.length) % PLAYABLE.length]!;
+      return {
+        ...request,
+        headers: {
+          'content-type': 'application/json',
+          cookie: viewer.cookie,
+          'x-csrf-token': viewer.csrf,
+        },
+        body: JSON.stringify({
+          contentId,
+          positionSeconds: n % 1000,
+          durationSeconds: 5400,
+          seq: n,
+        }),
+      };
+    },
+  };
+}
+
+async function post(url: string, viewer: Viewer, seq: number): Promise<number> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: viewer.cookie,
+      'x-csrf-token': viewer.csrf,
+    },
+    body: JSON.stringify({ contentId: 'M0001', positionSeconds: 1, durationSeconds: 5400, seq }),
+  });
+  return res.status;
+}
+
+async function signUpViewers(origin: string, count: number): Promise<Viewer[]> {
+  const viewers: Viewer[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const csrf = `bench-csrf-token-${i}-0123456789abcdef0123456789ab`;
+    const res = await fetch(`${origin}/ajax/ajaxSignUp.do`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `csrf=${csrf}`, 'x-csrf-token': csrf },
+      body: JSON.stringify({
+        loginId: `viewer${i}-${Date.now()}@bench.example`,
+        password: 'bench1234',
+      }),
+    });
+    check(res.status === 200, `sign-up answered ${res.status}`);
+    const sid = /sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+    check(sid !== undefined, 'sign-up set no session cookie');
+    viewers.push({ cookie: `sid=${sid}; csrf=${csrf}`, csrf });
+  }
+  return viewers;
+}
