@@ -71,7 +71,11 @@ export function lists({ text }: MigrationContext) {
         .addColumn('first_played_at', 'bigint')
         .addColumn('expires_at', 'bigint')
         .execute();
-      await db.schema.createIndex('entitlement_by_account').on('entitlement').columns(['account_id', 'granted_at']).execute();
+      await db.schema
+        .createIndex('entitlement_by_account')
+        .on('entitlement')
+        .columns(['account_id', 'granted_at'])
+        .execute();
     },
   };
 }
