@@ -37,7 +37,7 @@ const app = await buildApp({
   },
 });
 await app.ready();
-for (const hook of hooks) await hook.ready?.(app);
+for (const hook of hooks) await hook.ready?.(app, database);
 await app.listen({ host: config.HOST, port: 0 });
 
 const address = app.server.address();

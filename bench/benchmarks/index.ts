@@ -1,7 +1,8 @@
 import type { Benchmark } from '../lib/types.js';
 import { catalogueList } from './catalogue-list.js';
+import { listCalls } from './list-calls.js';
 import { mediaSegment } from './media-segment.js';
 import { resumeHeartbeat } from './resume-heartbeat.js';
 
 /** Every benchmark, in the order `npm run bench` runs them. Add new ones here. */
-export const benchmarks: Benchmark[] = [catalogueList, mediaSegment, resumeHeartbeat];
+export const benchmarks: Benchmark[] = [catalogueList, mediaSegment, resumeHeartbeat, listCalls];

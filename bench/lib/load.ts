@@ -16,7 +16,7 @@ export interface LoadOptions {
   quick: boolean;
   connections?: number;
   /** Method, headers and body, or a request sequence that varies per request (e.g. per viewer). */
-  shape?: Pick<AutocannonOptions, 'method' | 'headers' | 'body' | 'requests'>;
+  shape?: Pick<AutocannonOptions, 'method' | 'headers' | 'body' | 'requests' | 'connections'>;
 }
 
 export const CONNECTIONS = 50;
@@ -26,7 +26,7 @@ export const QUICK_SECONDS = 2;
 export const WARMUP_SECONDS = 1;
 
 export async function runLoad(url: string, options: LoadOptions): Promise<LoadResult> {
-  const connections = options.connections ?? CONNECTIONS;
+  const connections = options.shape?.connections ?? options.connections ?? CONNECTIONS;
   const durationSec = options.quick ? QUICK_SECONDS : FULL_SECONDS;
   const result = await autocannon({
     url,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../apps/server/src/config.js';
+import type { DatabaseHandle } from '../../apps/server/src/db/index.js';
 import type { LoadOptions } from './load.js';
 
 /** How each request looks: method, headers, body, or a per-request sequence. */
@@ -29,6 +30,39 @@ export interface Comparison {
   notes?: string[];
 }
 
+/** A timing taken in a browser over several runs (e.g. largest contentful paint), in ms. */
+export interface TimingResult {
+  url: string;
+  /** What was timed, e.g. 'LCP'. */
+  metric: string;
+  samplesMs: number[];
+  p50: number;
+  p95: number;
+  /** Anything that makes the figures untrustworthy (a run without a value); empty when clean. */
+  problems: string[];
+}
+
+/** A figure a benchmark reports beside its timings (a size), with the issue's limit if any. */
+export interface Figure {
+  label: string;
+  value: number;
+  unit: string;
+  /** At most this. */
+  max?: number;
+}
+
+/**
+ * Subject and ceiling timed in a browser against the same server in the same run. Lower is
+ * better; the ratio is ceiling p50 ÷ subject p50, so 100% means as fast as the bare page.
+ */
+export interface TimingComparison {
+  kind: 'timing';
+  subject: TimingResult;
+  ceiling: TimingResult;
+  figures?: Figure[];
+  notes?: string[];
+}
+
 /** The goal an issue set; a benchmark without one is reported only. */
 export interface Target {
   /** Subject req/s divided by ceiling req/s, at least. */
@@ -37,6 +71,8 @@ export interface Target {
   maxP99Ms?: number;
   /** Subject req/s, at least (an absolute rate the issue asks for). */
   minThroughput?: number;
+  /** Subject median timing (TimingComparison), at most. */
+  maxP50Ms?: number;
   /** Where the target comes from. */
   source?: string;
 }
@@ -67,7 +103,7 @@ export interface ServerHooks {
   /** Registers ceiling routes through buildApp's `extend`. */
   extend(app: FastifyInstance, config: Config): void | Promise<void>;
   /** After app.ready(), before listening (e.g. capture a real reply to replay from memory). */
-  ready?(app: FastifyInstance): Promise<void>;
+  ready?(app: FastifyInstance, database: DatabaseHandle): Promise<void>;
 }
 
 export interface Benchmark {
@@ -77,5 +113,5 @@ export interface Benchmark {
   /** Show MB/s beside req/s in the table (for large bodies). */
   showThroughput?: boolean;
   server?: ServerHooks;
-  run(ctx: BenchContext): Promise<Comparison>;
+  run(ctx: BenchContext): Promise<Comparison | TimingComparison>;
 }

@@ -6,6 +6,7 @@ import { foundation } from './0001-foundation.js';
 import { accounts } from './0002-accounts.js';
 import { catalogue } from './0003-catalogue.js';
 import { lists } from './0005-lists.js';
+import { listIndexes } from './0006-list-indexes.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0002-accounts': accounts,
   '0003-catalogue': catalogue,
   '0005-lists': lists,
+  '0006-list-indexes': listIndexes,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {

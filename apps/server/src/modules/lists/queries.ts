@@ -69,7 +69,7 @@ export async function membershipList(
         .selectAll('t')
         .select('m.added_at')
         .orderBy('m.added_at', 'desc')
-        .orderBy('t.content_id') as never,
+        .orderBy('m.content_id', 'desc') as never,
     page,
   );
 }
@@ -159,7 +159,7 @@ export async function viewHistory(
         .selectAll('t')
         .select(['v.last_viewed_at', 'v.last_content_id'])
         .orderBy('v.last_viewed_at', 'desc')
-        .orderBy('t.content_id') as never,
+        .orderBy('v.title_id', 'desc') as never,
     page,
   );
 }
