@@ -3,6 +3,13 @@ import { catalogueList } from './catalogue-list.js';
 import { listCalls } from './list-calls.js';
 import { mediaSegment } from './media-segment.js';
 import { resumeHeartbeat } from './resume-heartbeat.js';
+import { search } from './search.js';
 
 /** Every benchmark, in the order `npm run bench` runs them. Add new ones here. */
-export const benchmarks: Benchmark[] = [catalogueList, mediaSegment, resumeHeartbeat, listCalls];
+export const benchmarks: Benchmark[] = [
+  catalogueList,
+  mediaSegment,
+  resumeHeartbeat,
+  listCalls,
+  search,
+];

@@ -16,3 +16,4 @@ export * from './gateway.js';
 export * from './catalogue-gateway.js';
 export * from './site-content.js';
 export * from './lists.js';
+export * from './search.js';

@@ -32,6 +32,7 @@ export interface Database {
   watch_position: WatchPositionTable;
   view_record: ViewRecordTable;
   entitlement: EntitlementTable;
+  search_term: SearchTermTable;
 }
 
 export interface MainCategoryTable {
@@ -229,6 +230,23 @@ export interface IconHintSeenTable {
   sub_account_uid: string;
   hint_id: string;
   seen_at: number;
+}
+
+/** Owned by the search module: the keys of title and person names (modules/search/terms.ts). */
+export interface SearchTermTable {
+  /** 'title' | 'cast' | 'person' */
+  kind: string;
+  /** content_id for 'title' and 'cast' rows, person_id for 'person' rows. */
+  owner_id: string;
+  /** A normalised character, pair of characters, or suffix of three or more. */
+  term: string;
+  /** Match class, best first (modules/search/terms.ts RANK). */
+  rank: number;
+  name: string;
+  /** Copies of the title's visibility: 2 kid-safe, 1 general, 0 restricted or sexual. */
+  audience: number;
+  on_shelf_at: number;
+  off_shelf_at: number | null;
 }
 
 /** Owned by the lists module: the to-view list and favorites share one shape. */

@@ -7,6 +7,7 @@ import { accounts } from './0002-accounts.js';
 import { catalogue } from './0003-catalogue.js';
 import { lists } from './0005-lists.js';
 import { listIndexes } from './0006-list-indexes.js';
+import { search } from './0007-search.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0003-catalogue': catalogue,
   '0005-lists': lists,
   '0006-list-indexes': listIndexes,
+  '0007-search': search,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {

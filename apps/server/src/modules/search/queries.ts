@@ -1,0 +1,286 @@
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
+import { SEARCH_RESULT_LIMIT, type SearchField } from '@site/contract';
+import type { Database, SearchTermTable, TitleTable } from '../../db/schema.js';
+import type { ContentScope } from '../accounts/viewer.js';
+import type { TitleRow } from '../catalogue/present.js';
+import { SEARCHABLE_KINDS } from './reindex.js';
+import { GRAM_MAX, RANK, characterCount, compareCodePoints, upperBound } from './terms.js';
+
+type TermDb = Database & { s: SearchTermTable };
+type TermEb = ExpressionBuilder<TermDb, 's'>;
+type TitleEb = ExpressionBuilder<Database & { t: TitleTable }, 't'>;
+type Hit = { owner_id: string; bucket: number; sort_name: string };
+
+/** The least audience a scope sees (see audienceOf in reindex.ts). */
+function minimumAudience(scope: ContentScope): number {
+  if (scope.kidsOnly) return 2;
+  return scope.hideRestricted ? 1 : 0;
+}
+
+/** The index's copy of the visibility rules: lets counts and kids' searches read the index alone. */
+function indexedVisible(eb: TermEb, scope: ContentScope, now: number): Expression<SqlBool> {
+  return eb.and([
+    eb('s.audience', '>=', minimumAudience(scope)),
+    eb('s.on_shelf_at', '<=', now),
+    eb.or([eb('s.off_shelf_at', 'is', null), eb('s.off_shelf_at', '>', now)]),
+  ]);
+}
+
+/**
+ * The catalogue's own rules (catalogue/queries.ts filterTitles), checked again on every title a
+ * reply names, so a title changed without a reindex is never shown to a scope it is hidden from.
+ */
+function titleVisible(eb: TitleEb, scope: ContentScope, now: number): Expression<SqlBool> {
+  const rules = [
+    eb('t.kind', 'in', SEARCHABLE_KINDS),
+    eb('t.on_shelf_at', '<=', now),
+    eb.or([eb('t.off_shelf_at', 'is', null), eb('t.off_shelf_at', '>', now)]),
+  ];
+  if (scope.kidsOnly) rules.push(eb('t.kid_safe', '=', 1));
+  if (scope.hideRestricted) rules.push(eb('t.is_restricted', '=', 0), eb('t.is_sexual', '=', 0));
+  return eb.and(rules);
+}
+
+const isShort = (q: string) => characterCount(q) <= GRAM_MAX;
+
+/** Keys that start with q: equality for one or two characters, a code point range for more. */
+function termMatches(eb: TermEb, q: string): Expression<SqlBool> {
+  if (isShort(q)) return eb('s.term', '=', q);
+  const upper = upperBound(q);
+  return upper === undefined
+    ? eb('s.term', '>=', q)
+    : eb.and([eb('s.term', '>=', q), eb('s.term', '<', upper)]);
+}
+
+/**
+ * The class of a suffix row relative to a longer query: the suffix at 0 is the whole name, an
+ * exact match when it equals q (stored as prefix: the row cannot know q); cast rows are one class.
+ */
+function queryRank(q: string) {
+  return sql<number>`case
+    when s.rank in (${RANK.prefix}, ${RANK.personPrefix}) and s.term = ${q} then s.rank - 1
+    when s.rank = ${RANK.castInName} then ${RANK.cast}
+    else s.rank end`;
+}
+
+/**
+ * The titles a query finds, one row each, as (owner_id, bucket, sort_name), before paging.
+ * One or two characters: each title has at most one row per key and class, and classes 0–3 hold
+ * a cast row only when the name lacks the key, so 'all' and 'title' read the lookup index in
+ * reply order and stop at LIMIT. Longer: the suffixes in [q, upperBound(q)), grouped per title
+ * (a name may hold q twice, and name and cast both), each keeping its best class.
+ */
+function hits(
+  db: Kysely<Database>,
+  q: string,
+  field: SearchField,
+  scope: ContentScope,
+  now: number,
+): SelectQueryBuilder<TermDb, 's', Hit> {
+  const rows = db
+    .selectFrom('search_term as s')
+    .where((eb) => termMatches(eb, q))
+    .where((eb) => indexedVisible(eb, scope, now));
+  if (isShort(q)) {
+    const classes =
+      field === 'all'
+        ? rows.where('s.rank', '<=', RANK.cast)
+        : field === 'title'
+          ? rows.where('s.rank', '<=', RANK.inner)
+          : rows.where('s.rank', 'in', [RANK.cast, RANK.castInName]);
+    return classes.select([
+      's.owner_id',
+      field === 'person' ? sql.lit(RANK.cast).as('bucket') : 's.rank as bucket',
+      's.name as sort_name',
+    ]) as SelectQueryBuilder<TermDb, 's', Hit>;
+  }
+  const classes =
+    field === 'all'
+      ? rows.where('s.rank', '<=', RANK.castInName)
+      : field === 'title'
+        ? rows.where('s.rank', '<=', RANK.inner)
+        : rows.where('s.rank', 'in', [RANK.cast, RANK.castInName]);
+  return classes
+    .groupBy('s.owner_id')
+    .select((eb) => [
+      's.owner_id',
+      eb.fn.min(queryRank(q)).as('bucket'),
+      eb.fn.min('s.name').as('sort_name'),
+    ]) as unknown as SelectQueryBuilder<TermDb, 's', Hit>;
+}
+
+export interface SearchPage {
+  totalCount: number;
+  rows: TitleRow[];
+}
+
+/**
+ * One page of the titles a normalised, non-empty query finds, in the order exact name, name
+ * prefix, other name substring, person name (for 'all'), then name by code point, then contentId.
+ */
+export async function searchTitles(
+  db: Kysely<Database>,
+  q: string,
+  field: SearchField,
+  paging: { startIndex: number; maxRecord: number },
+  scope: ContentScope,
+  now: number,
+): Promise<SearchPage> {
+  const limit = Math.min(paging.maxRecord, SEARCH_RESULT_LIMIT - paging.startIndex);
+  const [rows, count] = await Promise.all([
+    limit <= 0
+      ? []
+      : db
+          .selectFrom(
+            hits(db, q, field, scope, now)
+              .orderBy('bucket')
+              .orderBy('sort_name')
+              .orderBy('owner_id')
+              .limit(limit)
+              .offset(paging.startIndex)
+              .as('p'),
+          )
+          .innerJoin('title as t', 't.content_id', 'p.owner_id')
+          .where((eb) => titleVisible(eb as unknown as TitleEb, scope, now))
+          .selectAll('t')
+          .orderBy('p.bucket')
+          .orderBy('p.sort_name')
+          .orderBy('p.owner_id')
+          .execute(),
+    db
+      .selectFrom(hits(db, q, field, scope, now).limit(SEARCH_RESULT_LIMIT).as('m'))
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { totalCount: Number(count.n), rows };
+}
+
+export interface Suggestion {
+  keyword: string;
+  type: 'title' | 'person';
+  contentId?: string;
+  otherId?: string;
+}
+
+interface Candidate {
+  id: string;
+  /** The index's copy of the name: the order. */
+  name: string;
+  /** The name as shown (the title's current name). */
+  shown: string;
+  best: number | string;
+}
+
+/**
+ * Up to `count` names that contain the query: titles the scope may see and people with at least
+ * one such title; exact before prefix before inner, titles before people, then name and id.
+ */
+export async function suggest(
+  db: Kysely<Database>,
+  q: string,
+  count: number,
+  scope: ContentScope,
+  now: number,
+): Promise<Suggestion[]> {
+  const keys = (low: number, high: number) =>
+    db
+      .selectFrom('search_term as s')
+      .where((eb) => termMatches(eb, q))
+      .where('s.rank', '>=', low)
+      .where('s.rank', '<=', high);
+  const titleKeys = keys(RANK.exact, RANK.inner)
+    .where((eb) => indexedVisible(eb, scope, now))
+    .innerJoin('title as t', 't.content_id', 's.owner_id')
+    .where((eb) => titleVisible(eb as unknown as TitleEb, scope, now));
+  const personKeys = keys(RANK.personExact, RANK.personInner).where((eb) =>
+    eb.exists(
+      eb
+        .selectFrom('title_person as tp')
+        .innerJoin('title as t', 't.content_id', 'tp.content_id')
+        .select(sql.lit(1).as('one'))
+        .whereRef('tp.person_id', '=', 's.owner_id')
+        .where((inner) => titleVisible(inner as unknown as TitleEb, scope, now)),
+    ),
+  );
+  const ordered = <T extends SelectQueryBuilder<never, never, Candidate>>(query: T) =>
+    query.orderBy('best').orderBy('name').orderBy('id').limit(count).execute();
+  // One or two characters: one row per name and key, in order in the index. Longer: a name may
+  // hold the query more than once, so each keeps its best class.
+  const [titles, people] = isShort(q)
+    ? await Promise.all([
+        ordered(
+          titleKeys.select([
+            's.owner_id as id',
+            's.name as name',
+            't.name as shown',
+            's.rank as best',
+          ]),
+        ),
+        ordered(
+          personKeys.select([
+            's.owner_id as id',
+            's.name as name',
+            's.name as shown',
+            's.rank as best',
+          ]),
+        ),
+      ])
+    : await Promise.all([
+        ordered(
+          titleKeys
+            .groupBy(['s.owner_id', 't.name'])
+            .select((eb) => [
+              's.owner_id as id',
+              eb.fn.min('s.name').as('name'),
+              't.name as shown',
+              eb.fn.min(queryRank(q)).as('best'),
+            ]),
+        ),
+        ordered(
+          personKeys
+            .groupBy(['s.owner_id', 's.name'])
+            .select((eb) => [
+              's.owner_id as id',
+              's.name as name',
+              's.name as shown',
+              eb.fn.min(queryRank(q)).as('best'),
+            ]),
+        ),
+      ]);
+  const ranked = [
+    ...titles.map((c) => ({ ...c, rank: Number(c.best), person: false })),
+    ...people.map((c) => ({ ...c, rank: Number(c.best) - RANK.personExact, person: true })),
+  ].sort(
+    (a, b) =>
+      a.rank - b.rank ||
+      Number(a.person) - Number(b.person) ||
+      compareCodePoints(a.name, b.name) ||
+      compareCodePoints(a.id, b.id),
+  );
+  return ranked
+    .slice(0, count)
+    .map((c) =>
+      c.person
+        ? { keyword: c.shown, type: 'person' as const }
+        : { keyword: c.shown, type: 'title' as const, contentId: c.id, otherId: c.id },
+    );
+}
+
+/** ajaxGetHotKeyword.do: the hot keywords in rank order. */
+export async function hotKeywords(
+  db: Kysely<Database>,
+): Promise<{ keyword: string; rank: number }[]> {
+  return db
+    .selectFrom('hot_keyword')
+    .select(['keyword', 'rank'])
+    .orderBy('rank')
+    .orderBy('keyword')
+    .execute();
+}
