@@ -12,8 +12,8 @@ const CEILING_PREFIX = '/__bench/static/';
 export const mediaSegment: Benchmark = {
   name: 'media-segment',
   description:
-    'GET one HLS segment through the media route vs a bare fs.createReadStream route over the ' +
-    'same media dir on the same server: what the media route adds to sending a file.',
+    'GET one HLS segment through the signed stream route vs a bare fs.createReadStream route ' +
+    'over the same media dir on the same server: what signing and the route add to sending a file.',
   target: {},
   showThroughput: true,
 
@@ -35,7 +35,15 @@ export const mediaSegment: Benchmark = {
 
   async run(ctx) {
     const server = await ctx.startServer();
-    const subjectUrl = `${server.origin}/media/${SEGMENT}`;
+    // The stream URL a free title's play right hands out, pointed at one segment.
+    const right = (await (
+      await fetch(`${server.origin}/ajax/ajaxFindVideoPlayRight.do?contentId=M0001`)
+    ).json()) as {
+      data: { videoUrl: string };
+    };
+    const prefix = right.data.videoUrl.replace(/master\.m3u8$/, '');
+    check(/^\/stream\/clip-a\//.test(prefix), `M0001 streams ${right.data.videoUrl}, not clip-a`);
+    const subjectUrl = server.origin + prefix + SEGMENT.replace(/^clips\/clip-a\//, '');
     const ceilingUrl = server.origin + CEILING_PREFIX + SEGMENT;
 
     const subject = await fetchReply(subjectUrl);

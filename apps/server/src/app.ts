@@ -28,6 +28,8 @@ import { registerLiveRoutes } from './modules/live/routes.js';
 import { parseGatewayClients, registerGatewayClientAuth } from './modules/gateway/client-auth.js';
 import { registerListRoutes } from './modules/lists/routes.js';
 import { registerMediaRoutes } from './modules/media/routes.js';
+import { registerStreamRoutes } from './modules/media/stream-routes.js';
+import { StreamSigner } from './modules/media/stream-urls.js';
 import { registerPlaybackRoutes } from './modules/playback/routes.js';
 import { registerSearchRoutes } from './modules/search/routes.js';
 import { DEFAULT_SHARE_IMAGE, mediaUrl } from './modules/media/urls.js';
@@ -118,10 +120,16 @@ export async function buildApp({
   });
   registerCatalogueRoutes(app, db, clock, config.CATALOGUE_CACHE_SECONDS);
   registerCatalogueGatewayRoutes(app, { db, clock, policy });
-  registerCataloguePageRoutes(app, db, clock);
+  registerCataloguePageRoutes(app, db, clock, (clipId) => streams.masterUrl(clipId));
   registerSiteContentRoutes(app, new WordingStore(db, config.CATALOGUE_CACHE_SECONDS, clock));
   registerLiveRoutes(app, db, clock, config.PUBLIC_URL);
-  registerPlaybackRoutes(app, db, clock);
+  const streams = new StreamSigner(
+    config.STREAM_SIGNING_SECRET,
+    config.STREAM_URL_TTL_SECONDS,
+    clock,
+  );
+  registerPlaybackRoutes(app, db, clock, streams);
+  await registerStreamRoutes(app, config.MEDIA_DIR, streams);
   registerSearchRoutes(app, { db, clock });
   registerListRoutes(app, { db, clock, policy, cacheSeconds: config.CATALOGUE_CACHE_SECONDS });
   await registerMediaRoutes(app, config.MEDIA_DIR);

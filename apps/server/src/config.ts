@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -25,6 +26,9 @@ export const configSchema = z.object({
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   MEDIA_DIR: z.string().default(path.join(repoRoot, 'fixtures/media')),
   SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
+  /** Signs stream URLs; every instance (and the CDN) needs the same one. Random when unset. */
+  STREAM_SIGNING_SECRET: z.string().min(16).optional(),
+  STREAM_URL_TTL_SECONDS: positiveInt.default(6 * 3600),
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   TRUSTED_PROXIES: z.string().default(''),
   /** Gateway clients as chl:secret pairs, comma separated (README: the demo client). */
@@ -49,9 +53,13 @@ export const configSchema = z.object({
 });
 
 export type ConfigInput = Partial<Record<keyof typeof configSchema.shape, string>>;
-export interface Config extends Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> {
+export interface Config extends Omit<
+  z.infer<typeof configSchema>,
+  'PUBLIC_URL' | 'STREAM_SIGNING_SECRET'
+> {
   /** Absolute origin used in share links and Open Graph tags, without a trailing slash. */
   PUBLIC_URL: string;
+  STREAM_SIGNING_SECRET: string;
 }
 
 export class ConfigError extends Error {
@@ -72,5 +80,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const value = parsed.data;
   const publicUrl = value.PUBLIC_URL ?? `http://localhost:${value.PORT}`;
-  return { ...value, PUBLIC_URL: publicUrl.replace(/\/+$/, '') };
+  return {
+    ...value,
+    PUBLIC_URL: publicUrl.replace(/\/+$/, ''),
+    STREAM_SIGNING_SECRET: value.STREAM_SIGNING_SECRET ?? crypto.randomBytes(32).toString('hex'),
+  };
 }

@@ -95,7 +95,7 @@ describe('catalogue pages, header, wording and site entries', () => {
     expect(series.isSeries).toBe('Y');
     expect(series.seasons.map((s) => s.episodes.length)).toEqual([3, 3]);
     expect(series.people.map((p) => p.role)).toEqual(['director', 'actor', 'actor']);
-    expect(series.trailerUrl).toMatch(/^\/media\/clips\/clip-.\/master\.m3u8$/);
+    expect(series.trailerUrl).toMatch(/^\/stream\/clip-.\/\d+\/[\w-]{32}\/master\.m3u8$/);
     const episode = videoDetailReplySchema.parse(
       (await get('/ajax/ajaxFindVideoDetail.do?contentId=S0001-S2E01&otherId=S0001')).body,
     ).data;

@@ -3,7 +3,6 @@ import type { VideoDetail } from '@site/contract';
 import type { Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { ContentScope } from '../accounts/viewer.js';
-import { mediaUrl } from '../media/urls.js';
 import { episodesOf } from './groups.js';
 import { toVideoListItem } from './present.js';
 import { findTitle, isOnShelf, isVisibleTo } from './queries.js';
@@ -18,6 +17,7 @@ export async function videoDetail(
   otherId: string,
   scope: ContentScope,
   now: number,
+  trailerUrl: (clipId: string) => string,
 ): Promise<VideoDetail> {
   const title = await findTitle(db, contentId);
   if (!title || (title.series_id ?? title.content_id) !== otherId || !isOnShelf(title, now)) {
@@ -55,9 +55,7 @@ export async function videoDetail(
       name: p.name,
       role: p.role === 'director' ? 'director' : 'actor',
     })),
-    trailerUrl: title.trailer_clip_id
-      ? mediaUrl(`clips/${title.trailer_clip_id}/master.m3u8`)
-      : null,
+    trailerUrl: title.trailer_clip_id ? trailerUrl(title.trailer_clip_id) : null,
     seasons: [...seasons.values()],
     seriesName: series?.name ?? (title.kind === 'series' ? title.name : null),
     restricted: title.is_restricted || title.is_sexual ? 'Y' : 'N',

@@ -37,6 +37,7 @@ export function registerCataloguePageRoutes(
   app: FastifyInstance,
   db: Kysely<Database>,
   clock: () => number,
+  trailerUrl: (clipId: string) => string,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['catalogue'];
@@ -213,6 +214,7 @@ export function registerCataloguePageRoutes(
           request.query.otherId,
           scopeOf(request),
           clock(),
+          trailerUrl,
         ),
       ),
   );

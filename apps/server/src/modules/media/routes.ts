@@ -22,6 +22,8 @@ export async function registerMediaRoutes(app: FastifyInstance, mediaDir: string
     index: false,
     dotfiles: 'deny',
     cacheControl: false,
+    // Clips stream only through signed URLs (stream-routes.ts); pictures and ads are public.
+    allowedPath: (pathName) => !pathName.startsWith('/clips/'),
     setHeaders(res, filePath) {
       const ext = filePath.slice(filePath.lastIndexOf('.'));
       const type = contentTypes[ext];

@@ -4,13 +4,14 @@ import type { Kysely } from 'kysely';
 import { playRightQuerySchema, playRightReplySchema, siteCalls } from '@site/contract';
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
-import { mediaUrl } from '../media/urls.js';
+import type { StreamSigner } from '../media/stream-urls.js';
 import { requirePlayRight } from './play-right.js';
 
 export function registerPlaybackRoutes(
   app: FastifyInstance,
   db: Kysely<Database>,
   clock: () => number,
+  streams: StreamSigner,
 ): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     siteCalls.findVideoPlayRight,
@@ -33,7 +34,7 @@ export function registerPlaybackRoutes(
         contentId: title.content_id,
         contentName: title.name,
         playRight: 'Y' as const,
-        videoUrl: mediaUrl(`clips/${title.clip_id}/master.m3u8`),
+        videoUrl: streams.masterUrl(title.clip_id),
         durationSeconds: title.duration_seconds,
       });
     },
