@@ -31,3 +31,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ PASSWORD_SCRYPT_COST: '1000' })).toThrow(/PASSWORD_SCRYPT_COST/);
   });
 });
+
+describe('the README configuration table', () => {
+  it('lists every variable the server reads', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { configSchema, repoRoot } = await import('../../src/config.js');
+    const readme = readFileSync(`${repoRoot}/README.md`, 'utf8');
+    for (const name of Object.keys(configSchema.shape))
+      expect(readme, name).toContain(`| \`${name}\` |`);
+  });
+});
