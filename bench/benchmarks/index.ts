@@ -1,5 +1,6 @@
 import type { Benchmark } from '../lib/types.js';
 import { catalogueList } from './catalogue-list.js';
+import { homePage } from './home-page.js';
 import { listCalls } from './list-calls.js';
 import { mediaSegment } from './media-segment.js';
 import { resumeHeartbeat } from './resume-heartbeat.js';
@@ -12,4 +13,5 @@ export const benchmarks: Benchmark[] = [
   resumeHeartbeat,
   listCalls,
   search,
+  homePage,
 ];

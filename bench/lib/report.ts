@@ -1,5 +1,13 @@
 import os from 'node:os';
-import type { Benchmark, Comparison, LoadResult, Target } from './types.js';
+import { evaluateTiming, timingCells, timingDetails, type TimingRow } from './timing-report.js';
+import type {
+  Benchmark,
+  Comparison,
+  Figure,
+  LoadResult,
+  Target,
+  TimingComparison,
+} from './types.js';
 
 export interface MetricRow extends LoadResult {
   role: 'subject' | 'ceiling';
@@ -17,6 +25,9 @@ export interface Outcome {
   meetsTarget: boolean | null;
   verdict: string;
   rows: MetricRow[];
+  /** Browser timings, for a benchmark that returns a TimingComparison (rows is then empty). */
+  timings?: TimingRow[];
+  figures?: Figure[];
   notes: string[];
   showThroughput: boolean;
   wallSec: number;
@@ -50,7 +61,15 @@ export function machineInfo(): Report['machine'] {
 
 const percent = (n: number) => `${Math.round(n * 100)}%`;
 
-export function evaluate(bench: Benchmark, c: Comparison, wallSec: number): Outcome {
+export function evaluate(
+  bench: Benchmark,
+  result: Comparison | TimingComparison,
+  wallSec: number,
+): Outcome {
+  if ('kind' in result && result.kind === 'timing') {
+    return evaluateTiming(bench, result, base(bench, wallSec));
+  }
+  const c = result as Comparison;
   const ratio = c.subject.reqPerSec / c.ceiling.reqPerSec;
   const problems = [
     ...c.subject.problems.map((p) => `subject ${p}`),
@@ -149,13 +168,14 @@ export function markdown(report: Report): string {
   for (const o of report.benchmarks) {
     const subject = o.rows.find((r) => r.role === 'subject');
     const ceiling = o.rows.find((r) => r.role === 'ceiling');
+    const timing = o.timings ? timingCells(o) : undefined;
     const cells = [
       o.name,
-      figure(subject, o.showThroughput),
-      figure(ceiling, o.showThroughput),
+      timing?.subject ?? figure(subject, o.showThroughput),
+      timing?.ceiling ?? figure(ceiling, o.showThroughput),
       o.ratio === undefined ? '—' : percent(o.ratio),
-      ms(subject),
-      ms(ceiling),
+      timing?.tailS ?? ms(subject),
+      timing?.tailC ?? ms(ceiling),
       o.verdict,
     ];
     lines.push(`| ${cells.map((c) => c.replaceAll('|', '\\|')).join(' | ')} |`);
@@ -167,7 +187,8 @@ export function markdown(report: Report): string {
         `${r.role} p50/p97.5/p99 ${r.latencyMs.p50}/${r.latencyMs.p97_5}/${r.latencyMs.p99} ms, ` +
         `${int(r.requests)} requests`,
     );
-    const details = o.status === 'crashed' ? [o.verdict] : [...o.notes, ...rows];
+    const details =
+      o.status === 'crashed' ? [o.verdict] : [...o.notes, ...timingDetails(o), ...rows];
     lines.push(`- **${o.name}** (${o.wallSec} s): ${details.join('; ')}`);
   }
   return `${lines.join('\n')}\n`;

@@ -113,5 +113,5 @@ export interface Benchmark {
   /** Show MB/s beside req/s in the table (for large bodies). */
   showThroughput?: boolean;
   server?: ServerHooks;
-  run(ctx: BenchContext): Promise<Comparison>;
+  run(ctx: BenchContext): Promise<Comparison | TimingComparison>;
 }

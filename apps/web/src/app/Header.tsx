@@ -1,18 +1,13 @@
 import { useCallback, useId, useRef, useState, type MouseEvent } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { pageRoutes } from '@site/contract';
 import { t } from '../i18n/zh-TW';
 import { AccountMenu } from './AccountMenu';
+import { BrowseLink } from './BrowseLink';
 import { MyListMenu } from './MyListMenu';
 import { SearchBox } from './SearchBox';
 import { useDismiss } from './use-dismiss';
 import './Header.css';
-
-const navLinks = [
-  { to: pageRoutes.home, label: t.nav.home, end: true },
-  { to: pageRoutes.browse, label: t.nav.browse, end: false },
-  { to: pageRoutes.live, label: t.nav.live, end: false },
-] as const;
 
 export function Header() {
   const [open, setOpen] = useState(false);
@@ -21,6 +16,14 @@ export function Header() {
   const headerRef = useRef<HTMLElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, headerRef, buttonRef);
+
+  // Any navigation (a link, a picked suggestion, the back button) closes the phone menu.
+  const location = useLocation();
+  const [seenLocation, setSeenLocation] = useState(location.key);
+  if (seenLocation !== location.key) {
+    setSeenLocation(location.key);
+    setOpen(false);
+  }
 
   // A followed link closes the phone menu; the new page is what the user wants to see.
   const closeOnLink = (event: MouseEvent) => {
@@ -51,13 +54,14 @@ export function Header() {
         >
           <nav aria-label={t.nav.label}>
             <ul className="site-nav">
-              {navLinks.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} end={link.end} className="site-nav__link">
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
+              <li>
+                <NavLink to={pageRoutes.home} end className="site-nav__link">
+                  {t.nav.home}
+                </NavLink>
+              </li>
+              <li>
+                <BrowseLink />
+              </li>
               <li>
                 <MyListMenu />
               </li>

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { t } from '../i18n/zh-TW';
+import { CategoryMenus } from './CategoryMenus';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageLoading } from './PageLoading';
@@ -12,7 +13,10 @@ export function Layout() {
       <a className="skip-link" href="#main">
         {t.common.skipToContent}
       </a>
-      <Header />
+      <div className="site-top">
+        <Header />
+        <CategoryMenus />
+      </div>
       <main id="main" className="layout__main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />

@@ -1,26 +1,106 @@
-import { useId, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { pageRoutes } from '@site/contract';
+import { detailsPath, pageRoutes } from '@site/contract';
+import { useAutocomplete, type KeywordSuggestion } from '../api/search';
+import { comboboxAction } from '../features/search/combobox-keys';
+import { useDebouncedValue } from '../features/search/use-debounced-value';
 import { t } from '../i18n/zh-TW';
-import { buildQuery } from '../api/query-string';
+import { paths } from './paths';
+import './SearchBox.css';
 
-/** A search form; works as plain HTML too (GET /search?inputKeyword=…). */
+/** SPEC §9 asks for suggestions while typing; ~200 ms without a keystroke sends the request. */
+const DEBOUNCE_MS = 200;
+
+/**
+ * A search form with suggestions (WAI-ARIA combobox + listbox): up to 8 titles and people while
+ * typing; ArrowUp/ArrowDown move, Enter picks, Escape closes. A title opens its details page; a
+ * person or free text searches. Works as plain HTML too (GET /search?inputKeyword=…).
+ */
 export function SearchBox({
   className = 'search-box',
   label = t.nav.search.label,
+  children,
 }: {
   className?: string;
   /** Names the search landmark; two on one page need different names. */
   label?: string;
+  /** Extra fields before the submit button (the results page's searchField select). */
+  children?: ReactNode;
 }) {
   const inputId = useId();
+  const listId = useId();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const urlKeyword = params.get('inputKeyword') ?? '';
+  const [value, setValue] = useState(urlKeyword);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+
+  // Follow the URL when it changes under us (a hot keyword, the back button).
+  const [seenKeyword, setSeenKeyword] = useState(urlKeyword);
+  if (seenKeyword !== urlKeyword) {
+    setSeenKeyword(urlKeyword);
+    setValue(urlKeyword);
+    setOpen(false);
+  }
+
+  const prefix = useDebouncedValue(open ? value.trim() : '', DEBOUNCE_MS);
+  const suggestions = useAutocomplete(prefix);
+  const options = open && prefix !== '' ? (suggestions.data ?? []) : [];
+  const expanded = options.length > 0;
+  const optionId = (index: number) => `${listId}-option-${index}`;
+
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
+  };
+
+  const searchFor = (keyword: string, searchField?: string) => {
+    close();
+    navigate(paths.search(keyword, searchField));
+  };
+
+  const pick = (option: KeywordSuggestion) => {
+    setValue(option.keyword);
+    if (option.type === 'title' && option.contentId && option.otherId) {
+      close();
+      navigate(detailsPath(option.contentId, option.otherId));
+    } else {
+      searchFor(option.keyword, option.type === 'person' ? 'person' : undefined);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.nativeEvent.isComposing) return;
+    const action = comboboxAction(event.key, { count: options.length, expanded, active });
+    switch (action.type) {
+      case 'move':
+        event.preventDefault();
+        setOpen(true);
+        setActive(action.index);
+        break;
+      case 'pick': {
+        event.preventDefault();
+        const option = options[action.index];
+        if (option) pick(option);
+        break;
+      }
+      case 'close':
+        event.preventDefault();
+        close();
+        break;
+      case 'none':
+        break;
+    }
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const keyword = String(new FormData(event.currentTarget).get('inputKeyword') ?? '').trim();
-    navigate(pageRoutes.search + buildQuery({ inputKeyword: keyword }));
+    const form = new FormData(event.currentTarget);
+    const keyword = String(form.get('inputKeyword') ?? '').trim();
+    const field = form.get('searchField');
+    if (!keyword) return navigate(pageRoutes.search);
+    searchFor(keyword, typeof field === 'string' ? field : undefined);
   };
 
   return (
@@ -31,19 +111,61 @@ export function SearchBox({
       action={pageRoutes.search}
       onSubmit={submit}
     >
-      <label htmlFor={inputId} className="visually-hidden">
-        {label}
-      </label>
-      <input
-        id={inputId}
-        type="search"
-        name="inputKeyword"
-        className="search-box__input"
-        placeholder={t.nav.search.placeholder}
-        defaultValue={params.get('inputKeyword') ?? ''}
-        maxLength={50}
-        enterKeyHint="search"
-      />
+      <div className="search-box__combo">
+        <label htmlFor={inputId} className="visually-hidden">
+          {label}
+        </label>
+        <input
+          id={inputId}
+          type="search"
+          name="inputKeyword"
+          className="search-box__input"
+          placeholder={t.nav.search.placeholder}
+          value={value}
+          maxLength={50}
+          enterKeyHint="search"
+          autoComplete="off"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={close}
+        />
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={t.nav.search.suggestions}
+          className="search-box__list"
+          hidden={!expanded}
+        >
+          {options.map((option, index) => (
+            <li
+              key={`${option.type}-${option.contentId ?? ''}-${option.keyword}`}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              className="search-box__option"
+              // Keep focus in the input; the click picks.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => pick(option)}
+            >
+              <span className="search-box__keyword">{option.keyword}</span>
+              <span className="search-box__type">{t.nav.search.suggestionTypes[option.type]}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="visually-hidden" aria-live="polite">
+          {expanded ? t.nav.search.suggestionCount(options.length) : ''}
+        </p>
+      </div>
+      {children}
       <button type="submit" className="search-box__submit">
         {t.nav.search.submit}
       </button>

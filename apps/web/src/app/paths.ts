@@ -6,6 +6,14 @@ export const paths = {
   browse: (filters: QueryParams = {}) => pageRoutes.browse + buildQuery(filters),
   myList: (listType: ListType) => `/my-list/${listType}`,
   play: (contentId: string) => `/play/${encodeURIComponent(contentId)}`,
+  /** The results page; searchField 'all' is the default and stays out of the URL. */
+  search: (inputKeyword: string, searchField?: string, startIndex?: number) =>
+    pageRoutes.search +
+    buildQuery({
+      inputKeyword,
+      searchField: searchField === 'all' ? undefined : searchField,
+      startIndex: startIndex ? startIndex : undefined,
+    }),
   liveSimplePlayer: (channelId: string) => `/LiveSimplePlayer/${encodeURIComponent(channelId)}`,
   login: (returnTo?: string) => pageRoutes.login + buildQuery({ returnTo }),
   signUp: (returnTo?: string) => pageRoutes.signUp + buildQuery({ returnTo }),

@@ -1,45 +1,60 @@
-import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { pageRoutes } from '@site/contract';
 import { Layout } from './Layout';
+import { lazyPage, type LazyPage } from './lazy-page';
 
 // Each page is its own chunk, so the first visit downloads only the page it opens.
-const HomePage = lazy(() => import('../pages/home/HomePage'));
-const BrowsePage = lazy(() => import('../pages/browse/BrowsePage'));
-const DetailsPage = lazy(() => import('../pages/details/DetailsPage'));
-const MyListPage = lazy(() => import('../pages/my-list/MyListPage'));
-const RedeemPage = lazy(() => import('../pages/redeem/RedeemPage'));
-const SearchPage = lazy(() => import('../pages/search/SearchPage'));
-const PlayPage = lazy(() => import('../pages/play/PlayPage'));
-const LivePage = lazy(() => import('../pages/live/LivePage'));
-const LiveSimplePlayerPage = lazy(() => import('../pages/live-simple-player/LiveSimplePlayerPage'));
-const LoginPage = lazy(() => import('../pages/login/LoginPage'));
-const SignUpPage = lazy(() => import('../pages/sign-up/SignUpPage'));
-const SubAccountsPage = lazy(() => import('../pages/sub-accounts/SubAccountsPage'));
-const SubAccountEventPage = lazy(() => import('../pages/sub-account-event/SubAccountEventPage'));
-const NotFoundPage = lazy(() => import('../pages/not-found/NotFoundPage'));
+const pages = {
+  home: lazyPage(() => import('../pages/home/HomePage')),
+  browse: lazyPage(() => import('../pages/browse/BrowsePage')),
+  details: lazyPage(() => import('../pages/details/DetailsPage')),
+  myList: lazyPage(() => import('../pages/my-list/MyListPage')),
+  redeem: lazyPage(() => import('../pages/redeem/RedeemPage')),
+  search: lazyPage(() => import('../pages/search/SearchPage')),
+  play: lazyPage(() => import('../pages/play/PlayPage')),
+  live: lazyPage(() => import('../pages/live/LivePage')),
+  liveSimplePlayer: lazyPage(() => import('../pages/live-simple-player/LiveSimplePlayerPage')),
+  login: lazyPage(() => import('../pages/login/LoginPage')),
+  signUp: lazyPage(() => import('../pages/sign-up/SignUpPage')),
+  subAccounts: lazyPage(() => import('../pages/sub-accounts/SubAccountsPage')),
+  subAccountEvent: lazyPage(() => import('../pages/sub-account-event/SubAccountEventPage')),
+  notFound: lazyPage(() => import('../pages/not-found/NotFoundPage')),
+};
 
-export const router = createBrowserRouter([
+/** A route showing a lazy page; `handle` keeps the page so its code can be fetched ahead. */
+function route(path: string, page: LazyPage): RouteObject {
+  return { path, element: <page.Page />, handle: page };
+}
+
+const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: pageRoutes.home, element: <HomePage /> },
-      { path: pageRoutes.browse, element: <BrowsePage /> },
-      { path: pageRoutes.details, element: <DetailsPage /> },
+      route(pageRoutes.home, pages.home),
+      route(pageRoutes.browse, pages.browse),
+      route(pageRoutes.details, pages.details),
       // A details link missing an id still reaches the page, which says 網址資料錯誤.
-      { path: '/details/*', element: <DetailsPage /> },
-      { path: pageRoutes.myList, element: <MyListPage /> },
-      { path: pageRoutes.redeem, element: <RedeemPage /> },
-      { path: pageRoutes.search, element: <SearchPage /> },
-      { path: pageRoutes.play, element: <PlayPage /> },
-      { path: pageRoutes.live, element: <LivePage /> },
-      { path: pageRoutes.liveChannel, element: <LivePage /> },
-      { path: pageRoutes.liveSimplePlayer, element: <LiveSimplePlayerPage /> },
-      { path: pageRoutes.login, element: <LoginPage /> },
-      { path: pageRoutes.signUp, element: <SignUpPage /> },
-      { path: pageRoutes.subAccounts, element: <SubAccountsPage /> },
-      { path: pageRoutes.subAccountEvent, element: <SubAccountEventPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      route('/details/*', pages.details),
+      route(pageRoutes.myList, pages.myList),
+      route(pageRoutes.redeem, pages.redeem),
+      route(pageRoutes.search, pages.search),
+      route(pageRoutes.play, pages.play),
+      route(pageRoutes.live, pages.live),
+      route(pageRoutes.liveChannel, pages.live),
+      route(pageRoutes.liveSimplePlayer, pages.liveSimplePlayer),
+      route(pageRoutes.login, pages.login),
+      route(pageRoutes.signUp, pages.signUp),
+      route(pageRoutes.subAccounts, pages.subAccounts),
+      route(pageRoutes.subAccountEvent, pages.subAccountEvent),
+      route('*', pages.notFound),
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);
+
+/** Fetches the code of the page at `pathname` (the first page of a visit, before it renders). */
+export function preloadPage(pathname: string): Promise<void> {
+  const page = matchRoutes(routes, pathname)?.at(-1)?.route.handle as LazyPage | undefined;
+  return page ? page.preload() : Promise.resolve();
+}

@@ -36,10 +36,16 @@ export const t = {
     signUp: '註冊',
     openMenu: '開啟選單',
     closeMenu: '關閉選單',
+    categories: '影片分類',
+    newBadge: '新',
+    newTitles: (n: number) => `（${n} 部新片）`,
     search: {
       label: '搜尋影片',
       placeholder: '搜尋片名、演員',
       submit: '搜尋',
+      suggestions: '搜尋建議',
+      suggestionTypes: { title: '影片', person: '演員' },
+      suggestionCount: (n: number) => `有 ${n} 個搜尋建議，可用上下鍵選擇。`,
     },
   },
 
@@ -63,10 +69,6 @@ export const t = {
   footer: {
     label: '頁尾',
     blog: '官方部落格',
-    terms: '服務條款',
-    privacy: '隱私權政策',
-    customerService: '客服專線 0800-000-123（每日 09:00–21:00）',
-    copyright: `© 2026 ${SITE_NAME} 版權所有`,
   },
 
   promo: {
@@ -88,14 +90,22 @@ export const t = {
   },
 
   home: {
+    /** SPEC §2 'latest releases movies'. */
     latestMovies: '最新上架電影',
     liveRow: '直播頻道',
     emptyRow: '目前沒有影片。',
+    banner: '編輯精選',
+    bannerChoices: '選擇精選影片',
+    bannerShow: (name: string) => `顯示「${name}」`,
+    moreInfo: '影片介紹',
+    continueWatching: '繼續觀看',
   },
 
   card: {
     free: '免費',
     liveBadge: '直播',
+    resumeAt: (time: string) => `看到 ${time}`,
+    resume: '繼續播放',
   },
 
   sellTypes: {
@@ -153,13 +163,60 @@ export const t = {
     /** SPEC §2 'wrong URL data'. */
     wrongUrlData: '網址資料錯誤',
     loadingInfo: '影片資訊載入中',
-    contentId: '影片編號',
-    otherId: '所屬節目編號',
+    year: '年份',
+    country: '國家／地區',
+    grade: '分級',
+    duration: '片長',
+    category: '類型',
+    series: '所屬影集',
+    synopsis: '劇情簡介',
+    stills: '劇照',
+    stillAlt: (name: string) => `《${name}》劇照`,
+    people: '演職員',
+    director: '導演',
+    actors: '演員',
+    searchPerson: (name: string) => `搜尋「${name}」的作品`,
+    watch: '觀看方式',
+    play: '播放',
+    playFirst: '從第一集開始播放',
+    resume: (time: string) => `繼續播放（${time}）`,
+    resumeEpisode: (name: string, time: string) => `繼續播放 ${name}（${time}）`,
+    /** SPEC §3 sellType: rent for 48 hours, buy, monthly. */
+    rent: (price: number) => `租借 NT$${price} 48 小時`,
+    buy: (price: number) => `購買 NT$${price}`,
+    monthly: '月租方案',
+    paymentSoon: '線上付款即將開放；已有序號可先兌換，已租借或購買可直接播放。',
+    redeemLink: '兌換序號',
+    trailer: '預告片',
+    trailerTitle: (name: string) => `《${name}》預告片`,
+    close: '關閉',
+    toView: '待看清單',
+    favorite: '我的最愛',
+    listActions: '加入片單',
+    added: (list: string) => `已加入${list}。`,
+    removed: (list: string) => `已從${list}移除。`,
+    loginForLists: '登入後即可加入待看清單與我的最愛。',
+    seasons: '季別',
+    season: (n: number) => `第 ${n} 季`,
+    episodes: '分集列表',
+    episodeNo: (n: number) => `第 ${n} 集`,
+    episodeNav: '上下集',
+    prevEpisode: '上一集',
+    nextEpisode: '下一集',
+  },
+
+  durations: {
+    /** SPEC §9: hours and minutes. */
+    hoursMinutes: (h: number, m: number) => (h > 0 ? `${h} 小時 ${m} 分鐘` : `${m} 分鐘`),
+    underMinute: '不到 1 分鐘',
   },
 
   play: {
     loading: '正在確認觀看權限…',
     backToDetails: '回到影片介紹',
+    ended: '播放完畢',
+    playNext: (name: string) => `播放下一集：${name}`,
+    resumedAt: (time: string) => `從 ${time} 繼續播放`,
   },
 
   player: {
@@ -196,8 +253,39 @@ export const t = {
 
   myList: {
     tabsLabel: '片單分類',
+    tab: (name: string, count: number) => `${name}（${count}）`,
     empty: (name: string) => `「${name}」目前沒有影片。`,
+    emptyHint: '到「瀏覽」找找喜歡的影片吧。',
     loginHint: '登入後即可查看您的個人片單。',
+    total: (n: number) => `共 ${n} 部`,
+    play: '播放',
+    episodes: '選擇集數',
+    resume: '繼續播放',
+    playName: (name: string) => `播放「${name}」`,
+    resumeName: (name: string, time: string) => `繼續播放「${name}」（${time}）`,
+    resumeAt: (time: string) => `看到 ${time}`,
+    remove: '移除',
+    removeName: (list: string, name: string) => `從${list}移除「${name}」`,
+    removed: (list: string, name: string) => `已從${list}移除「${name}」。`,
+    deleteRecord: '刪除紀錄',
+    deleteRecordName: (name: string) => `刪除紀錄：${name}`,
+    recordDeleted: (name: string) => `已刪除「${name}」的觀看紀錄。`,
+    lastViewed: (when: string) => `最後觀看：${when}`,
+    recommended: '為你推薦',
+    period: '觀看期間',
+    periodStart: '起始月份',
+    periodEnd: '結束月份',
+    anyMonth: '不限',
+    month: (year: number, month: number) => `${year} 年 ${month} 月`,
+    periodInvalid: '起始月份不能晚於結束月份。',
+    rentalStates: {
+      notStarted: '未開始',
+      watching: '觀看中',
+      owned: '已購買',
+      expired: '已到期',
+    },
+    rentalKinds: { rent: '租借', buy: '購買' },
+    duration: (text: string) => `片長 ${text}`,
   },
 
   redeem: {
@@ -223,8 +311,13 @@ export const t = {
   search: {
     label: '搜尋關鍵字',
     resultsFor: (q: string) => `「${q}」的搜尋結果`,
-    noQuery: '請在上方輸入片名或關鍵字。',
+    resultCount: (n: number) => `共 ${n} 部影片`,
+    noQuery: '請在上方輸入片名或演員。',
     noResults: (q: string) => `找不到與「${q}」相關的影片。`,
+    noResultsHint: '試試其他關鍵字，或看看大家都在搜尋什麼。',
+    field: '搜尋範圍',
+    fields: { all: '全部', title: '片名', person: '演員' },
+    hotKeywords: '熱門搜尋',
   },
 
   login: {

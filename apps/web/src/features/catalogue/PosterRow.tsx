@@ -5,33 +5,24 @@ import { t } from '../../i18n/zh-TW';
 import { PosterCard, PosterCardSkeleton } from './PosterCard';
 import './PosterRow.css';
 
-interface PosterRowProps {
+interface RowShellProps {
   title: string;
-  videos: VideoListItem[] | undefined;
-  /** Where 查看全部 leads; the browse page with this row's filters. */
-  moreHref?: string;
-  /** How many leading pictures to load at once (the first row on the page). */
-  eagerCount?: number;
+  /** Where 查看全部 leads. */
+  moreHref?: string | undefined;
+  /** Extra class for the list (column widths of other card shapes). */
+  listClassName?: string;
+  busy?: boolean;
+  children: ReactNode;
 }
 
-const SKELETONS = Array.from({ length: 6 }, (_, i) => i);
-
-/** A titled, horizontally scrolling row of posters. */
-export function PosterRow({ title, videos, moreHref, eagerCount = 0 }: PosterRowProps) {
-  let body: ReactNode;
-  if (!videos) {
-    body = SKELETONS.map((i) => (
-      <li key={i}>
-        <PosterCardSkeleton />
-      </li>
-    ));
-  } else {
-    body = videos.map((video, index) => (
-      <li key={video.contentId}>
-        <PosterCard video={video} eager={index < eagerCount} />
-      </li>
-    ));
-  }
+/** A titled, horizontally scrolling row of cards; each child is one <li>. */
+export function RowShell({
+  title,
+  moreHref,
+  listClassName,
+  busy = false,
+  children,
+}: RowShellProps) {
   return (
     <section className="poster-row" aria-label={title}>
       <div className="poster-row__head">
@@ -43,13 +34,65 @@ export function PosterRow({ title, videos, moreHref, eagerCount = 0 }: PosterRow
           </Link>
         )}
       </div>
-      {videos && videos.length === 0 ? (
-        <p className="page__intro">{t.home.emptyRow}</p>
-      ) : (
-        <ul className="poster-row__list" aria-busy={!videos}>
-          {body}
-        </ul>
-      )}
+      <ul className={`poster-row__list ${listClassName ?? ''}`.trim()} aria-busy={busy}>
+        {children}
+      </ul>
     </section>
+  );
+}
+
+interface PosterRowProps {
+  title: string;
+  videos: VideoListItem[] | undefined;
+  /** Where 查看全部 leads; the browse page with this row's filters. */
+  moreHref?: string | undefined;
+  /** How many leading pictures to load at once, with high priority (the first row on the page). */
+  eagerCount?: number;
+}
+
+const SKELETONS = Array.from({ length: 7 }, (_, i) => i);
+
+/** A row of posters; grey cards of the same size hold its place while it loads. */
+export function PosterRow({ title, videos, moreHref, eagerCount = 0 }: PosterRowProps) {
+  if (videos && videos.length === 0) {
+    return (
+      <section className="poster-row" aria-label={title}>
+        <h2 className="poster-row__title">{title}</h2>
+        <p className="page__intro">{t.home.emptyRow}</p>
+      </section>
+    );
+  }
+  return (
+    <RowShell title={title} moreHref={moreHref} busy={!videos}>
+      {videos
+        ? videos.map((video, index) => (
+            <li key={video.contentId}>
+              <PosterCard video={video} eager={index < eagerCount} />
+            </li>
+          ))
+        : SKELETONS.map((i) => (
+            <li key={i}>
+              <PosterCardSkeleton />
+            </li>
+          ))}
+    </RowShell>
+  );
+}
+
+/** A grey row the size of a real one, held while the rows of a page are not known yet. */
+export function PosterRowSkeleton() {
+  return (
+    <div className="poster-row poster-row--skeleton" aria-hidden="true">
+      <div className="poster-row__head">
+        <span className="poster-row__title poster-row__title--skeleton">&nbsp;</span>
+      </div>
+      <ul className="poster-row__list">
+        {SKELETONS.map((i) => (
+          <li key={i}>
+            <PosterCardSkeleton />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

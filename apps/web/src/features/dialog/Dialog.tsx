@@ -10,6 +10,8 @@ interface DialogProps {
   description?: ReactNode;
   /** Escape and every cancel button call this; the parent then stops rendering the dialog. */
   onClose: () => void;
+  /** 'wide' for media (a trailer's player). */
+  size?: 'normal' | 'wide';
   children: ReactNode;
 }
 
@@ -29,7 +31,7 @@ function restoreFocus(opener: HTMLElement | null): void {
  * focus moved in (to [data-autofocus] or the first control), Tab and Shift+Tab kept inside,
  * Escape closes, and focus returns to the opener.
  */
-export function Dialog({ title, description, onClose, children }: DialogProps) {
+export function Dialog({ title, description, onClose, size = 'normal', children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -72,7 +74,7 @@ export function Dialog({ title, description, onClose, children }: DialogProps) {
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      className="dialog"
+      className={size === 'wide' ? 'dialog dialog--wide' : 'dialog'}
       tabIndex={-1}
       // React bubbles events through portals: a form in here must not submit the page's form.
       onSubmit={(event) => event.stopPropagation()}

@@ -6,14 +6,23 @@ import { preloadHls } from './load-hls';
 export function PlayLink({
   to,
   className,
+  label,
   children,
 }: {
   to: string;
   className?: string;
+  /** An accessible name when the visible text alone does not say what plays. */
+  label?: string;
   children: ReactNode;
 }) {
   return (
-    <Link to={to} className={className} onPointerEnter={preloadHls} onFocus={preloadHls}>
+    <Link
+      to={to}
+      className={className}
+      aria-label={label}
+      onPointerEnter={preloadHls}
+      onFocus={preloadHls}
+    >
       {children}
     </Link>
   );

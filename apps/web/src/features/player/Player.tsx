@@ -11,6 +11,12 @@ export interface PlayerProps {
   src: string;
   title: string;
   autoPlay?: boolean;
+  /** Seconds to start at (a member's resume point); read once, when the player mounts. */
+  startPosition?: number;
+  /** Playback moments the page reacts to (resume heartbeats, the next episode). */
+  onPlaying?: (video: HTMLVideoElement) => void;
+  onPause?: (video: HTMLVideoElement) => void;
+  onEnded?: (video: HTMLVideoElement) => void;
 }
 
 interface QualityOption {
@@ -37,10 +43,19 @@ function qualityOptions(levels: Level[]): QualityOption[] {
     .map(({ index, height }) => ({ index, label: `${height}p` }));
 }
 
-export function Player({ src, title, autoPlay = false }: PlayerProps) {
+export function Player({
+  src,
+  title,
+  autoPlay = false,
+  startPosition,
+  onPlaying,
+  onPause,
+  onEnded,
+}: PlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const hlsRef = useRef<HlsType | undefined>(undefined);
-  const resumeAtRef = useRef(-1);
+  // hls.js takes -1 as "from the start"; a retry resumes where the failed attempt stopped.
+  const resumeAtRef = useRef(startPosition && startPosition > 0 ? startPosition : -1);
   const [state, dispatch] = useReducer(playerReducer, initialPlayerState);
   const [qualities, setQualities] = useState<QualityOption[]>([]);
   const [quality, setQuality] = useState(AUTO);
@@ -144,9 +159,18 @@ export function Player({ src, title, autoPlay = false }: PlayerProps) {
           playsInline
           aria-label={t.player.videoLabel(title)}
           onCanPlay={() => dispatch({ type: 'canplay' })}
-          onPlaying={() => dispatch({ type: 'playing' })}
-          onPause={() => dispatch({ type: 'pause' })}
-          onEnded={() => dispatch({ type: 'ended' })}
+          onPlaying={(event) => {
+            dispatch({ type: 'playing' });
+            onPlaying?.(event.currentTarget);
+          }}
+          onPause={(event) => {
+            dispatch({ type: 'pause' });
+            onPause?.(event.currentTarget);
+          }}
+          onEnded={(event) => {
+            dispatch({ type: 'ended' });
+            onEnded?.(event.currentTarget);
+          }}
           onError={() => {
             if (!hlsRef.current) dispatch({ type: 'error' });
           }}

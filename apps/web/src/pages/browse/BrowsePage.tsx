@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '@site/contract';
 import { useMainCategoryMenu, useVideoList } from '../../api/hooks';
 import { usePageTitle } from '../../app/page-title';
 import { PosterCard, PosterCardSkeleton } from '../../features/catalogue/PosterCard';
+import { Pager } from '../../features/pager/Pager';
 import { t } from '../../i18n/zh-TW';
 import { FilterBar } from './FilterBar';
 import {
@@ -11,7 +12,6 @@ import {
   searchFromFilters,
   toVideoListQuery,
 } from './filters';
-import { Pager } from './Pager';
 import '../../features/catalogue/PosterGrid.css';
 import './BrowsePage.css';
 

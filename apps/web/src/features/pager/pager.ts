@@ -29,3 +29,9 @@ export function pageNumbers({ current, total }: PageInfo, radius = 1): (number |
   });
   return result;
 }
+
+/** A page's startIndex from the URL: whole pages only, 0 when absent or malformed. */
+export function startIndexFromParam(value: string | null, pageSize: number): number {
+  if (value === null || !/^\d{1,7}$/.test(value)) return 0;
+  return Math.floor(Number(value) / pageSize) * pageSize;
+}

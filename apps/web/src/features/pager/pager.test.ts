@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageInfo, pageNumbers } from './pager';
+import { pageInfo, pageNumbers, startIndexFromParam } from './pager';
 
 describe('pageInfo', () => {
   it('counts pages and the current one', () => {
@@ -18,5 +18,15 @@ describe('pageNumbers', () => {
     expect(pageNumbers({ current: 5, total: 10 })).toEqual([1, null, 4, 5, 6, null, 10]);
     expect(pageNumbers({ current: 3, total: 10 })).toEqual([1, 2, 3, 4, null, 10]);
     expect(pageNumbers({ current: 10, total: 10 })).toEqual([1, null, 9, 10]);
+  });
+});
+
+describe('startIndexFromParam', () => {
+  it('snaps to whole pages and ignores junk', () => {
+    expect(startIndexFromParam('45', 20)).toBe(40);
+    expect(startIndexFromParam('20', 20)).toBe(20);
+    expect(startIndexFromParam(null, 20)).toBe(0);
+    expect(startIndexFromParam('-1', 20)).toBe(0);
+    expect(startIndexFromParam('1e3', 20)).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { PAGE_SIZE } from '@site/contract';
 import { t } from '../../i18n/zh-TW';
 import { pageInfo, pageNumbers } from './pager';
+import './Pager.css';
 
 interface PagerProps {
   startIndex: number;

@@ -1,0 +1,260 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { listMenuTypes } from '@site/contract';
+import {
+  favoriteToggleReplySchema,
+  listCountReplySchema,
+  listDataReplySchema,
+  rentalListReplySchema,
+  siteCalls,
+  toViewToggleReplySchema,
+  watchPositionReplySchema,
+  type LoginInfo,
+  type VideoListItem,
+} from '@site/contract';
+import { CSRF_COOKIE, CSRF_HEADER, getJson, postJson } from './client';
+import { readCookie } from './cookies';
+import { memberKey, retryTransient } from './session';
+
+export type ListMenuType = (typeof listMenuTypes)[number];
+export type ListData = ReturnType<typeof listDataReplySchema.parse>['data'];
+export type ListItem = ListData['videoList']['video'][number];
+export type ListCounts = ReturnType<typeof listCountReplySchema.parse>['data'];
+export type RentalList = ReturnType<typeof rentalListReplySchema.parse>['data'];
+export type RentalItem = RentalList['videoList']['video'][number];
+export type WatchPosition = ReturnType<typeof watchPositionReplySchema.parse>['data'];
+
+/** Replies are checked against the contract in development only; production builds drop zod. */
+const schemas = import.meta.env.DEV
+  ? {
+      list: listDataReplySchema.shape.data,
+      counts: listCountReplySchema.shape.data,
+      rentals: rentalListReplySchema.shape.data,
+      toView: toViewToggleReplySchema.shape.data,
+      favorite: favoriteToggleReplySchema.shape.data,
+      position: watchPositionReplySchema.shape.data,
+    }
+  : undefined;
+
+type Info = LoginInfo | undefined;
+
+/** Every personal list of the sub-account in use; invalidated as a whole after a change. */
+export function listsKey(info: Info) {
+  return memberKey(info ?? { accountID: '' }, 'lists', info?.uId ?? '');
+}
+
+const isMember = (info: Info) => info?.isLogin === 'Y';
+
+/** Month period of the play history, 'YYYYMM' each (either may be absent). */
+export interface MonthPeriod {
+  periodStartMonth?: string | undefined;
+  periodEndMonth?: string | undefined;
+}
+
+/** ajaxFindVideoListCount.do: how many titles each list holds. */
+export function useListCounts(info: Info) {
+  return useQuery({
+    queryKey: [...listsKey(info), 'counts'],
+    queryFn: ({ signal }) => getJson(siteCalls.findVideoListCount, {}, schemas?.counts, signal),
+    enabled: isMember(info),
+    retry: retryTransient,
+    staleTime: 0,
+  });
+}
+
+/** ajaxFindVideoListData.do: one page of a personal list (or the favorites' recommendations). */
+export function useListData(
+  info: Info,
+  menuType: ListMenuType,
+  page: { startIndex: number; maxRecord: number },
+  enabled = true,
+) {
+  return useQuery({
+    queryKey: [...listsKey(info), menuType, page.startIndex, page.maxRecord],
+    queryFn: ({ signal }) =>
+      getJson(
+        siteCalls.findVideoListData,
+        { menuType, queryType: 'menu', startIndex: page.startIndex, maxRecord: page.maxRecord },
+        schemas?.list,
+        signal,
+      ),
+    enabled: enabled && isMember(info),
+    retry: retryTransient,
+    staleTime: 0,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** GET ajaxFindViewRecord.do: the play history, optionally within a month period. */
+export function useViewRecord(
+  info: Info,
+  startIndex: number,
+  maxRecord: number,
+  period: MonthPeriod,
+) {
+  return useQuery({
+    queryKey: [
+      ...listsKey(info),
+      'ViewRecord',
+      startIndex,
+      maxRecord,
+      period.periodStartMonth ?? '',
+      period.periodEndMonth ?? '',
+    ],
+    queryFn: ({ signal }) =>
+      getJson(
+        siteCalls.findViewRecord,
+        { startIndex, maxRecord, ...period },
+        schemas?.list,
+        signal,
+      ),
+    enabled: isMember(info),
+    retry: retryTransient,
+    staleTime: 0,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** ajaxFindRentalVideoList2.do: the account's rentals and purchases. */
+export function useRentalList(info: Info) {
+  return useQuery({
+    queryKey: [...listsKey(info), 'rentals'],
+    queryFn: ({ signal }) =>
+      getJson(
+        siteCalls.findRentalVideoList2,
+        { devType: 'PC', apiVersion: '2' },
+        schemas?.rentals,
+        signal,
+      ),
+    enabled: isMember(info),
+    retry: retryTransient,
+    staleTime: 0,
+  });
+}
+
+/** How far the detail page looks through a list for one title (5 pages of 100). */
+const MEMBERSHIP_PAGES = 5;
+const MEMBERSHIP_PAGE_SIZE = 100;
+
+export type MembershipList = 'ToViewList' | 'MyFavorite';
+
+export function membershipKey(info: Info, list: MembershipList, contentId: string) {
+  return [...listsKey(info), 'membership', list, contentId] as const;
+}
+
+/**
+ * Whether a title is in the to-view list or the favorites. The site face has no per-title call
+ * for this, so the list is read (up to 500 titles, newest first) and searched.
+ */
+export function useListMembership(info: Info, list: MembershipList, contentId: string) {
+  return useQuery({
+    queryKey: membershipKey(info, list, contentId),
+    queryFn: async ({ signal }) => {
+      for (let page = 0; page < MEMBERSHIP_PAGES; page += 1) {
+        const data = await getJson(
+          siteCalls.findVideoListData,
+          {
+            menuType: list,
+            queryType: 'menu',
+            startIndex: page * MEMBERSHIP_PAGE_SIZE,
+            maxRecord: MEMBERSHIP_PAGE_SIZE,
+          },
+          schemas?.list,
+          signal,
+        );
+        if (data.videoList.video.some((video) => video.contentId === contentId)) return true;
+        if ((page + 1) * MEMBERSHIP_PAGE_SIZE >= data.totalCount) return false;
+      }
+      return false;
+    },
+    enabled: isMember(info) && contentId !== '',
+    retry: retryTransient,
+    staleTime: 0,
+  });
+}
+
+type Toggleable = Pick<VideoListItem, 'contentId' | 'isSeries'>;
+
+/** POST ajaxUpdateToViewList.do: actionType '1' adds, '0' removes; answers the new state. */
+export async function updateToViewList(video: Toggleable, add: boolean): Promise<boolean> {
+  const reply = await postJson(
+    siteCalls.updateToViewList,
+    { contentId: video.contentId, actionType: add ? '1' : '0', isSeries: video.isSeries },
+    schemas?.toView,
+  );
+  return reply.inToViewList === 'Y';
+}
+
+/** POST ajaxUpdateFavorite.do: the same toggle for favorites. */
+export async function updateFavorite(video: Toggleable, add: boolean): Promise<boolean> {
+  const reply = await postJson(
+    siteCalls.updateFavorite,
+    { contentId: video.contentId, actionType: add ? '1' : '0', isSeries: video.isSeries },
+    schemas?.favorite,
+  );
+  return reply.inFavorite === 'Y';
+}
+
+/** POST ajaxRemoveKeepWatch.do: off continue watching; the history keeps it. */
+export function removeKeepWatch(video: Toggleable) {
+  return postJson(
+    siteCalls.removeKeepWatch,
+    { contentId: video.contentId, isSeries: video.isSeries },
+    undefined,
+  );
+}
+
+/** POST ajaxFindViewRecord.do {deleteContentId, isSeries}: deletes a history record. */
+export function deleteViewRecord(video: Toggleable) {
+  return postJson(
+    siteCalls.findViewRecord,
+    { deleteContentId: video.contentId, isSeries: video.isSeries },
+    undefined,
+  );
+}
+
+/** After any change to a list: every list, count and membership of this member refetches. */
+export function refreshLists(queryClient: QueryClient, info: Info): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: listsKey(info) });
+}
+
+/** ajaxGetWatchPosition.do for members: where to resume a movie, an episode or a series. */
+export function useWatchPosition(info: Info, contentId: string, enabled = true) {
+  return useQuery({
+    queryKey: [...listsKey(info), 'position', contentId],
+    queryFn: ({ signal }) =>
+      getJson(siteCalls.getWatchPosition, { contentId }, schemas?.position, signal),
+    enabled: enabled && isMember(info) && contentId !== '',
+    retry: retryTransient,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+export interface Heartbeat {
+  contentId: string;
+  positionSeconds: number;
+  durationSeconds: number;
+  /** Newer heartbeats win on the server: Date.now() of the moment it was taken. */
+  seq: number;
+}
+
+/**
+ * POST ajaxSaveWatchPosition.do with fetch keepalive, so a heartbeat sent while the page goes
+ * away (pagehide, leaving the player) still arrives. Synchronous up to the fetch: the CSRF token
+ * is read from its cookie here, not awaited. Failures are quiet (DESIGN §4: background calls).
+ */
+export function sendHeartbeat(beat: Heartbeat): void {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'content-type': 'application/json',
+  };
+  const token = readCookie(document.cookie, CSRF_COOKIE);
+  if (token) headers[CSRF_HEADER] = token;
+  fetch(siteCalls.saveWatchPosition, {
+    method: 'POST',
+    credentials: 'same-origin',
+    keepalive: true,
+    headers,
+    body: JSON.stringify(beat),
+  }).catch(() => undefined);
+}
