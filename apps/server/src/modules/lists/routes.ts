@@ -318,7 +318,12 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
         q,
         q,
       );
-      return ok(present(listed, (r) => ({ lastViewedAt: r.last_viewed_at })));
+      return ok(
+        present(listed, (r) => ({
+          lastViewedAt: r.last_viewed_at,
+          resumeContentId: r.last_content_id,
+        })),
+      );
     },
   );
 
