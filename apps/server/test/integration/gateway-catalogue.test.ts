@@ -215,14 +215,24 @@ describe('FindVideoList and the other gateway catalogue calls', () => {
     expect(free.dtrPrice).toBe(0);
     const { loginId, password } = await newMember(ctx.app);
     const session = await appLogin(loginId, password);
-    expect(
+    const brief = async () =>
       (
         await get('/gw/FindVideoContentBrief.json', {
           contentId: 'BRIEF1',
           ssoSession: session.ssoSession,
         })
-      ).json().data.isLogin,
-    ).toBe('Y');
+      ).json().data;
+    expect(await brief()).toMatchObject({ isLogin: 'Y', inToViewList: 'N' });
+    await ctx.app.inject({
+      method: 'POST',
+      url: gatewayUrl(ctx, 'POST', '/gw/UpdateToViewList.json', {
+        contentId: 'BRIEF1',
+        actionType: '1',
+        isSeries: 'N',
+        ssoSession: session.ssoSession,
+      }),
+    });
+    expect((await brief()).inToViewList).toBe('Y');
     expect((await get('/gw/FindVideoContentBrief.json', { contentId: 'NOPE' })).statusCode).toBe(
       404,
     );

@@ -18,6 +18,7 @@ import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import type { SessionPolicy } from '../accounts/sessions.js';
 import { contentScope, resolveViewer, type Viewer } from '../accounts/viewer.js';
+import { isMember } from '../lists/memberships.js';
 import { playAppLink } from './app-link.js';
 import { findVideoList } from './gateway-queries.js';
 import { toVideoListItem } from './present.js';
@@ -92,8 +93,11 @@ export function registerCatalogueGatewayRoutes(
       }
       return ok({
         isLogin: viewer ? ('Y' as const) : ('N' as const),
-        // The to-view list arrives with the personal-lists work; until then nothing is in it.
-        inToViewList: 'N' as const,
+        inToViewList:
+          viewer &&
+          (await isMember(db, 'to_view_item', viewer.subAccount.sub_account_uid, title.content_id))
+            ? ('Y' as const)
+            : ('N' as const),
         dtrPrice: q.isFree === 'Y' ? 0 : title.dtr_price,
         hasTrailer: title.trailer_clip_id ? ('Y' as const) : ('N' as const),
         playAppLink: playAppLink(title.content_id, q.devType),
