@@ -177,6 +177,18 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
     videoList: { video: listed.rows.map((row) => ({ ...toVideoListItem(row), ...extra(row) })) },
   });
 
+  /** Play history, the same through ajaxFind{product}ListData and ajaxFindViewRecord. */
+  const historyPage = async (
+    uid: string,
+    filter: ListFilter,
+    page: { startIndex: number; maxRecord: number },
+    period: { periodStartMonth?: string | undefined; periodEndMonth?: string | undefined },
+  ) =>
+    present(await viewHistory(db, uid, filter, page, period), (r) => ({
+      lastViewedAt: r.last_viewed_at,
+      resumeContentId: r.last_content_id,
+    }));
+
   api.get(
     siteCalls.findVideoListData,
     {
@@ -216,11 +228,7 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
             })),
           );
         case 'ViewRecord':
-          return ok(
-            present(await viewHistory(db, uid, filter, page, q), (r) => ({
-              lastViewedAt: r.last_viewed_at,
-            })),
-          );
+          return ok(await historyPage(uid, filter, page, q));
         case 'FavoriteRecommend':
           return ok(present(await favoriteRecommend(db, uid, filter, page, clock()), () => ({})));
       }
@@ -311,18 +319,13 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
       const viewer = request.viewer;
       if (!viewer) return ok(emptyList);
       const q = request.query;
-      const listed = await viewHistory(
-        db,
-        viewer.subAccount.sub_account_uid,
-        listFilter(viewer, 'ViewRecord'),
-        q,
-        q,
-      );
       return ok(
-        present(listed, (r) => ({
-          lastViewedAt: r.last_viewed_at,
-          resumeContentId: r.last_content_id,
-        })),
+        await historyPage(
+          viewer.subAccount.sub_account_uid,
+          listFilter(viewer, 'ViewRecord'),
+          q,
+          q,
+        ),
       );
     },
   );
