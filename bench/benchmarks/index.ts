@@ -1,5 +1,6 @@
 import type { Benchmark } from '../lib/types.js';
 import { catalogueList } from './catalogue-list.js';
+import { gatewayList } from './gateway-list.js';
 import { homePage } from './home-page.js';
 import { listCalls } from './list-calls.js';
 import { mediaSegment } from './media-segment.js';
@@ -9,6 +10,7 @@ import { search } from './search.js';
 /** Every benchmark, in the order `npm run bench` runs them. Add new ones here. */
 export const benchmarks: Benchmark[] = [
   catalogueList,
+  gatewayList,
   mediaSegment,
   resumeHeartbeat,
   listCalls,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { saveWatchPositionBodySchema } from '@site/contract';
 import type { Request } from 'autocannon';
 import { check } from '../lib/check.js';
-import type { BenchContext, Benchmark } from '../lib/types.js';
+import type { BenchContext, Benchmark, LoadResult } from '../lib/types.js';
 
 const SUBJECT_PATH = '/ajax/ajaxSaveWatchPosition.do';
 /** Under /ajax/ so it passes the same session and CSRF hooks; it validates and does not write. */
@@ -24,15 +24,25 @@ interface Viewer {
 }
 
 /**
- * Resume heartbeats from many signed-in viewers (issue 5: ≥ 3,000 writes/s, p99 ≤ 20 ms):
- * each request is a real viewer's POST with its own session, CSRF token, title and a rising seq.
- * The ceiling is the same server taking the same request through the same hooks without writing.
+ * Beats offered per second in the measured runs. Heartbeats arrive at a rate (90,000 viewers,
+ * one beat each per 30 s), not as fast as a server can answer, so the issue's figure is the p99
+ * at that rate: a little above 3,000, so that what is served still reaches 3,000 a second.
+ */
+const OFFERED_PER_SECOND = 3_100;
+
+/**
+ * Resume heartbeats from many signed-in viewers (issue 5: ≥ 3,000 writes/s, p99 ≤ 20 ms, SQLite
+ * and PostgreSQL): each request is a real viewer's POST with its own session, CSRF token, title
+ * and a rising seq, offered at a fixed rate. The ceiling is the same server taking the same
+ * requests at the same rate through the same hooks without writing. The notes add the
+ * saturation figures (as many requests as 50 connections get answered) for both sides.
  */
 export const resumeHeartbeat: Benchmark = {
   name: 'resume-heartbeat',
   description:
-    'POST resume heartbeats from 200 signed-in viewers (upsert per beat) vs the same server ' +
-    'validating the same requests without writing.',
+    `POST resume heartbeats from 200 signed-in viewers at ${OFFERED_PER_SECOND.toLocaleString('en')}/s ` +
+    '(group-committed upserts) vs the same server validating the same requests without writing; ' +
+    'saturation figures in the notes.',
   target: { minThroughput: 3000, maxP99Ms: 20, source: 'issue 5: ≥ 3,000 writes/s, p99 ≤ 20 ms' },
 
   server: {
@@ -47,14 +57,16 @@ export const resumeHeartbeat: Benchmark = {
 
   async run(ctx) {
     const sqlite = await measure(ctx, false);
-    const notes = [`sqlite, ${sqlite.viewers} viewers, ${PLAYABLE.length} titles each`];
+    const notes = [
+      `sqlite, ${sqlite.viewers} viewers, ${PLAYABLE.length} titles each, offered ${OFFERED_PER_SECOND}/s`,
+      `sqlite saturation: ${rate(sqlite.saturated.subject)} vs ceiling ${rate(sqlite.saturated.ceiling)}`,
+    ];
     if (ctx.postgresUrl) {
       const pg = await measure(ctx, true);
       notes.push(
-        `postgres: ${Math.round(pg.subject.reqPerSec)} writes/s (p99 ${pg.subject.latencyMs.p99} ms) vs ` +
-          `ceiling ${Math.round(pg.ceiling.reqPerSec)} req/s (p99 ${pg.ceiling.latencyMs.p99} ms), ` +
-          `ratio ${Math.round((pg.subject.reqPerSec / pg.ceiling.reqPerSec) * 100)}%` +
+        `postgres at ${OFFERED_PER_SECOND}/s offered: ${rate(pg.subject)} vs ceiling ${rate(pg.ceiling)}` +
           (pg.subject.problems.length > 0 ? ` ⚠ ${pg.subject.problems.join('; ')}` : ''),
+        `postgres saturation: ${rate(pg.saturated.subject)} vs ceiling ${rate(pg.saturated.ceiling)}`,
       );
     } else {
       notes.push('postgres: not measured (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
@@ -62,6 +74,10 @@ export const resumeHeartbeat: Benchmark = {
     return { subject: sqlite.subject, ceiling: sqlite.ceiling, notes };
   },
 };
+
+function rate(result: LoadResult): string {
+  return `${Math.round(result.reqPerSec)} req/s (p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms)`;
+}
 
 async function measure(ctx: BenchContext, postgres: boolean) {
   // Signing the viewers up is set-up, not what is measured: cheap hashes, no sign-up limit.
@@ -74,23 +90,26 @@ async function measure(ctx: BenchContext, postgres: boolean) {
 
   check((await post(server.origin + SUBJECT_PATH, viewers[0]!, 1)) === 200, 'a heartbeat failed');
   check((await post(server.origin + CEILING_PATH, viewers[0]!, 2)) === 200, 'the ceiling failed');
-  const subject = await ctx.load(server.origin + SUBJECT_PATH, {
-    requests: [beats(SUBJECT_PATH, viewers)],
-  });
-  const ceiling = await ctx.load(server.origin + CEILING_PATH, {
-    requests: [beats(CEILING_PATH, viewers)],
-  });
-  return { subject, ceiling, viewers: viewers.length };
+  const seq = { n: 10 };
+  const at = (path: string, overallRate?: number) =>
+    ctx.load(server.origin + path, {
+      requests: [beats(path, viewers, seq)],
+      ...(overallRate ? { overallRate } : {}),
+    });
+  const subject = await at(SUBJECT_PATH, OFFERED_PER_SECOND);
+  const ceiling = await at(CEILING_PATH, OFFERED_PER_SECOND);
+  const saturated = { subject: await at(SUBJECT_PATH), ceiling: await at(CEILING_PATH) };
+  return { subject, ceiling, saturated, viewers: viewers.length };
 }
 
 /** Each request: the next viewer, a title, and a seq that only grows. */
-function beats(path: string, viewers: Viewer[]): Request {
-  let n = 0;
+function beats(path: string, viewers: Viewer[], seq: { n: number }): Request {
   return {
     method: 'POST',
     path,
     setupRequest(request) {
-      n += 1;
+      seq.n += 1;
+      const n = seq.n;
       const viewer = viewers[n % viewers.length]!;
       const contentId = PLAYABLE[Math.floor(n / viewers.length) % PLAYABLE.length]!;
       return {

@@ -16,7 +16,10 @@ export interface LoadOptions {
   quick: boolean;
   connections?: number;
   /** Method, headers and body, or a request sequence that varies per request (e.g. per viewer). */
-  shape?: Pick<AutocannonOptions, 'method' | 'headers' | 'body' | 'requests' | 'connections'>;
+  shape?: Pick<AutocannonOptions, 'method' | 'headers' | 'body' | 'requests' | 'connections'> & {
+    /** Requests per second over all connections (autocannon's option; its types lack it). */
+    overallRate?: number;
+  };
 }
 
 export const CONNECTIONS = 50;

@@ -119,7 +119,12 @@ export async function buildApp({
     partners: partners ?? demoPartnerDirectory,
   });
   registerCatalogueRoutes(app, db, clock, config.CATALOGUE_CACHE_SECONDS);
-  registerCatalogueGatewayRoutes(app, { db, clock, policy });
+  registerCatalogueGatewayRoutes(app, {
+    db,
+    clock,
+    policy,
+    cacheSeconds: config.CATALOGUE_CACHE_SECONDS,
+  });
   registerCataloguePageRoutes(app, db, clock, (clipId) => streams.masterUrl(clipId));
   registerSiteContentRoutes(app, new WordingStore(db, config.CATALOGUE_CACHE_SECONDS, clock));
   registerLiveRoutes(app, db, clock, config.PUBLIC_URL);

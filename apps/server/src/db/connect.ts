@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type SqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -22,6 +29,11 @@ export interface ConnectOptions {
 }
 
 const INT8_OID = 20;
+
+/** Which database a Kysely instance (or a transaction of it) talks to. */
+export function dialectOf(db: Kysely<Database>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
 
 /** Opens `sqlite:<file>` (`sqlite::memory:` too) or `postgres://…`. */
 export function connect(url: string, options: ConnectOptions = {}): DatabaseHandle {

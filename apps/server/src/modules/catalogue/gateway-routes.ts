@@ -13,8 +13,12 @@ import {
   mainCategoryMenuReplySchema,
 } from '@site/contract';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+
+type FindVideoListData = z.infer<typeof findVideoListReplySchema>['data'];
 import type { Database } from '../../db/schema.js';
-import { ok } from '../../http/envelope.js';
+import { ok, okSerialized, sendSerialized, type SerializedEnvelope } from '../../http/envelope.js';
+import { ReadCache } from '../../lib/read-cache.js';
 import { AppError } from '../../http/errors.js';
 import type { SessionPolicy } from '../accounts/sessions.js';
 import { contentScope, resolveViewer, type Viewer } from '../accounts/viewer.js';
@@ -28,6 +32,8 @@ export interface CatalogueGatewayDeps {
   db: Kysely<Database>;
   clock: () => number;
   policy: SessionPolicy;
+  /** How long a Find{product}List reply is served from memory (CATALOGUE_CACHE_SECONDS). */
+  cacheSeconds: number;
 }
 
 /** The apps' catalogue calls. The viewer is the ssoSession's; uId may only repeat it. */
@@ -38,6 +44,8 @@ export function registerCatalogueGatewayRoutes(
   const { db, clock, policy } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['gateway'];
+  // The apps ask for the same catalogue pages over and over; the catalogue changes rarely.
+  const videoLists = new ReadCache<SerializedEnvelope<FindVideoListData>>(deps.cacheSeconds, clock);
 
   const viewerOf = async (ssoSession: string | undefined, uId = ''): Promise<Viewer | null> => {
     const viewer = ssoSession ? await resolveViewer(db, ssoSession, 'sso', policy, clock()) : null;
@@ -56,20 +64,27 @@ export function registerCatalogueGatewayRoutes(
         response: { 200: findVideoListReplySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      const viewer = await viewerOf(q.ssoSession, q.uId);
-      const { totalCount, rows } = await findVideoList(db, q, contentScope(viewer), clock());
-      const video = rows.map((row) => {
-        const { stillUrl, brief, ...v1 } = toVideoListItem(row);
-        return {
-          ...v1,
-          ...(q.apiVersion === '2' ? { stillUrl, brief } : {}),
-          ...(q.showHighlight === 'Y' ? { highlight: highlightOf(row.synopsis) } : {}),
-          playAppLink: playAppLink(row.content_id, q.devType),
-        };
+      const scope = contentScope(await viewerOf(q.ssoSession, q.uId));
+      // The reply depends on the session's scope and the catalogue parameters, not on who signed
+      // the request or when, nor on which session (beyond its scope) asked.
+      const { chl: _chl, chk: _chk, ts: _ts, ssoSession: _sso, uId: _uId, ...params } = q;
+      const key = JSON.stringify([scope, params]);
+      const body = await videoLists.get(key, async () => {
+        const { totalCount, rows } = await findVideoList(db, q, scope, clock());
+        const video = rows.map((row) => {
+          const { stillUrl, brief, ...v1 } = toVideoListItem(row);
+          return {
+            ...v1,
+            ...(q.apiVersion === '2' ? { stillUrl, brief } : {}),
+            ...(q.showHighlight === 'Y' ? { highlight: highlightOf(row.synopsis) } : {}),
+            playAppLink: playAppLink(row.content_id, q.devType),
+          };
+        });
+        return okSerialized({ totalCount, recordCount: video.length, videoList: { video } });
       });
-      return ok({ totalCount, recordCount: video.length, videoList: { video } });
+      return sendSerialized(reply, body);
     },
   );
 

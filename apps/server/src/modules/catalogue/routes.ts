@@ -5,13 +5,12 @@ import {
   mainCategoryMenuQuerySchema,
   mainCategoryMenuReplySchema,
   siteCalls,
-  type Envelope,
   type VideoListData,
   videoListReplySchema,
 } from '@site/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { ok } from '../../http/envelope.js';
+import { ok, okSerialized, sendSerialized, type SerializedEnvelope } from '../../http/envelope.js';
 import { ReadCache } from '../../lib/read-cache.js';
 import { contentScope } from '../accounts/viewer.js';
 import { toVideoListItem } from './present.js';
@@ -25,7 +24,7 @@ export function registerCatalogueRoutes(
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Catalogue pages are read far more than the catalogue changes.
-  const pages = new ReadCache<Envelope<VideoListData>>(cacheSeconds, clock);
+  const pages = new ReadCache<SerializedEnvelope<VideoListData>>(cacheSeconds, clock);
   const scopeOf = (request: FastifyRequest) => contentScope(request.viewer);
 
   api.get(
@@ -38,20 +37,18 @@ export function registerCatalogueRoutes(
         response: { 200: videoListReplySchema },
       },
     },
-    async (request) =>
-      pages.get(JSON.stringify([scopeOf(request), request.query]), async () => {
-        const { totalCount, rows } = await filterTitles(
-          db,
-          request.query,
-          scopeOf(request),
-          clock(),
-        );
-        return ok({
+    async (request, reply) => {
+      const scope = scopeOf(request);
+      const body = await pages.get(JSON.stringify([scope, request.query]), async () => {
+        const { totalCount, rows } = await filterTitles(db, request.query, scope, clock());
+        return okSerialized({
           totalCount,
           recordCount: rows.length,
           videoList: { video: rows.map(toVideoListItem) },
         });
-      }),
+      });
+      return sendSerialized(reply, body);
+    },
   );
 
   api.get(

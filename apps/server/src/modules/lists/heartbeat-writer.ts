@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type OnConflictBuilder, type QueryCreator } from 'kysely';
+import { dialectOf } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
 import { FINISHED_SHARE, type Heartbeat } from './positions.js';
 
@@ -62,6 +63,11 @@ function newestBy<K>(
   return [...byKey.values()];
 }
 
+/**
+ * Stores a batch of beats: on PostgreSQL one statement (the positions' upsert as a writable CTE
+ * before the history upsert), so a batch costs one round trip and is atomic by itself; on SQLite,
+ * where a statement costs no round trip, a transaction around the two.
+ */
 export async function writeBatch(db: Kysely<Database>, beats: Heartbeat[]): Promise<void> {
   const positions = newestBy(
     beats,
@@ -73,58 +79,74 @@ export async function writeBatch(db: Kysely<Database>, beats: Heartbeat[]): Prom
     (b) => `${b.subAccountUid}\u0000${b.titleId}`,
     (a, b) => a.now >= b.now,
   );
+  if (dialectOf(db) === 'postgres') {
+    await db
+      .with('positions', (qc) => upsertPositions(qc, positions))
+      .insertInto('view_record')
+      .values(recordValues(records))
+      .onConflict(recordConflict)
+      .execute();
+    return;
+  }
   const inTransaction = async (work: (trx: Kysely<Database>) => Promise<void>) =>
     db.isTransaction ? work(db) : db.transaction().execute(work);
   await inTransaction(async (trx) => {
-    await trx
-      .insertInto('watch_position')
-      .values(
-        positions.map((b) => ({
-          sub_account_uid: b.subAccountUid,
-          content_id: b.contentId,
-          title_id: b.titleId,
-          position_seconds: b.positionSeconds,
-          duration_seconds: b.durationSeconds,
-          client_seq: b.seq,
-          finished: b.positionSeconds >= b.durationSeconds * FINISHED_SHARE ? 1 : 0,
-          hidden: 0,
-          updated_at: b.now,
-        })),
-      )
-      .onConflict((oc) =>
-        oc
-          .columns(['sub_account_uid', 'content_id'])
-          .doUpdateSet((eb) => ({
-            position_seconds: eb.ref('excluded.position_seconds'),
-            duration_seconds: eb.ref('excluded.duration_seconds'),
-            client_seq: eb.ref('excluded.client_seq'),
-            finished: eb.ref('excluded.finished'),
-            hidden: sql<number>`0`,
-            updated_at: eb.ref('excluded.updated_at'),
-          }))
-          // An older or repeated heartbeat never moves the resume point back.
-          .whereRef('watch_position.client_seq', '<', 'excluded.client_seq'),
-      )
-      .execute();
+    await upsertPositions(trx, positions).execute();
     await trx
       .insertInto('view_record')
-      .values(
-        records.map((b) => ({
-          sub_account_uid: b.subAccountUid,
-          title_id: b.titleId,
-          last_content_id: b.contentId,
-          last_viewed_at: b.now,
-        })),
-      )
-      .onConflict((oc) =>
-        oc
-          .columns(['sub_account_uid', 'title_id'])
-          .doUpdateSet((eb) => ({
-            last_content_id: eb.ref('excluded.last_content_id'),
-            last_viewed_at: eb.ref('excluded.last_viewed_at'),
-          }))
-          .whereRef('view_record.last_viewed_at', '<=', 'excluded.last_viewed_at'),
-      )
+      .values(recordValues(records))
+      .onConflict(recordConflict)
       .execute();
   });
+}
+
+function upsertPositions(qc: QueryCreator<Database>, positions: Heartbeat[]) {
+  return qc
+    .insertInto('watch_position')
+    .values(
+      positions.map((b) => ({
+        sub_account_uid: b.subAccountUid,
+        content_id: b.contentId,
+        title_id: b.titleId,
+        position_seconds: b.positionSeconds,
+        duration_seconds: b.durationSeconds,
+        client_seq: b.seq,
+        finished: b.positionSeconds >= b.durationSeconds * FINISHED_SHARE ? 1 : 0,
+        hidden: 0,
+        updated_at: b.now,
+      })),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['sub_account_uid', 'content_id'])
+        .doUpdateSet((eb) => ({
+          position_seconds: eb.ref('excluded.position_seconds'),
+          duration_seconds: eb.ref('excluded.duration_seconds'),
+          client_seq: eb.ref('excluded.client_seq'),
+          finished: eb.ref('excluded.finished'),
+          hidden: sql<number>`0`,
+          updated_at: eb.ref('excluded.updated_at'),
+        }))
+        // An older or repeated heartbeat never moves the resume point back.
+        .whereRef('watch_position.client_seq', '<', 'excluded.client_seq'),
+    );
+}
+
+function recordValues(records: Heartbeat[]) {
+  return records.map((b) => ({
+    sub_account_uid: b.subAccountUid,
+    title_id: b.titleId,
+    last_content_id: b.contentId,
+    last_viewed_at: b.now,
+  }));
+}
+
+function recordConflict(oc: OnConflictBuilder<Database, 'view_record'>) {
+  return oc
+    .columns(['sub_account_uid', 'title_id'])
+    .doUpdateSet((eb) => ({
+      last_content_id: eb.ref('excluded.last_content_id'),
+      last_viewed_at: eb.ref('excluded.last_viewed_at'),
+    }))
+    .whereRef('view_record.last_viewed_at', '<=', 'excluded.last_viewed_at');
 }
