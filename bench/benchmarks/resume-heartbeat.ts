@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { saveWatchPositionBodySchema } from '@site/contract';
-import type { Request } from 'autocannon';
 import { check } from '../lib/check.js';
+import { runPaced } from '../lib/paced-load.js';
 import type { BenchContext, Benchmark, LoadResult } from '../lib/types.js';
 
 const SUBJECT_PATH = '/ajax/ajaxSaveWatchPosition.do';
@@ -91,42 +91,48 @@ async function measure(ctx: BenchContext, postgres: boolean) {
   check((await post(server.origin + SUBJECT_PATH, viewers[0]!, 1)) === 200, 'a heartbeat failed');
   check((await post(server.origin + CEILING_PATH, viewers[0]!, 2)) === 200, 'the ceiling failed');
   const seq = { n: 10 };
-  const at = (path: string, overallRate?: number) =>
-    ctx.load(server.origin + path, {
-      requests: [beats(path, viewers, seq)],
-      ...(overallRate ? { overallRate } : {}),
+  const paced = (path: string) =>
+    runPaced(server.origin, {
+      quick: ctx.quick,
+      rate: OFFERED_PER_SECOND,
+      request: () => {
+        seq.n += 1;
+        return { method: 'POST', path, ...beat(seq.n, viewers) };
+      },
     });
-  const subject = await at(SUBJECT_PATH, OFFERED_PER_SECOND);
-  const ceiling = await at(CEILING_PATH, OFFERED_PER_SECOND);
-  const saturated = { subject: await at(SUBJECT_PATH), ceiling: await at(CEILING_PATH) };
+  const saturate = (path: string) =>
+    ctx.load(server.origin + path, {
+      requests: [
+        {
+          method: 'POST',
+          path,
+          setupRequest: (request) => {
+            seq.n += 1;
+            return { ...request, ...beat(seq.n, viewers) };
+          },
+        },
+      ],
+    });
+  const subject = await paced(SUBJECT_PATH);
+  const ceiling = await paced(CEILING_PATH);
+  const saturated = {
+    subject: await saturate(SUBJECT_PATH),
+    ceiling: await saturate(CEILING_PATH),
+  };
   return { subject, ceiling, saturated, viewers: viewers.length };
 }
 
-/** Each request: the next viewer, a title, and a seq that only grows. */
-function beats(path: string, viewers: Viewer[], seq: { n: number }): Request {
+/** The n-th beat: the next viewer, one of the titles, a seq that only grows. */
+function beat(n: number, viewers: Viewer[]): { headers: Record<string, string>; body: string } {
+  const viewer = viewers[n % viewers.length]!;
+  const contentId = PLAYABLE[Math.floor(n / viewers.length) % PLAYABLE.length]!;
   return {
-    method: 'POST',
-    path,
-    setupRequest(request) {
-      seq.n += 1;
-      const n = seq.n;
-      const viewer = viewers[n % viewers.length]!;
-      const contentId = PLAYABLE[Math.floor(n / viewers.length) % PLAYABLE.length]!;
-      return {
-        ...request,
-        headers: {
-          'content-type': 'application/json',
-          cookie: viewer.cookie,
-          'x-csrf-token': viewer.csrf,
-        },
-        body: JSON.stringify({
-          contentId,
-          positionSeconds: n % 1000,
-          durationSeconds: 5400,
-          seq: n,
-        }),
-      };
+    headers: {
+      'content-type': 'application/json',
+      cookie: viewer.cookie,
+      'x-csrf-token': viewer.csrf,
     },
+    body: JSON.stringify({ contentId, positionSeconds: n % 1000, durationSeconds: 5400, seq: n }),
   };
 }
 

@@ -60,7 +60,14 @@ export async function startServerProcess(
       };
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(benchDir, 'server.ts'), JSON.stringify(spec)],
+    [
+      // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      path.join(benchDir, 'server.ts'),
+      JSON.stringify(spec),
+    ],
     // stdin stays open as a lifeline: the child exits when it closes.
     { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] },
   );

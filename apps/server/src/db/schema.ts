@@ -276,6 +276,8 @@ export interface ViewRecordTable {
   title_id: string;
   last_content_id: string;
   last_viewed_at: number;
+  /** A copy of the title's audience level (modules/catalogue/audience.ts). */
+  audience: number;
 }
 
 /** Owned by the commerce module (rentals and purchases); the lists module reads it. */

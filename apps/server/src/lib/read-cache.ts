@@ -18,12 +18,43 @@ export class ReadCache<V> {
     const hit = this.#entries.get(key);
     if (hit && hit.expiresAt > now) return hit.value;
     const value = await load();
+    this.#put(key, value, now);
+    return value;
+  }
+
+  /**
+   * Values for many keys, the missing ones loaded together (one query for a page of titles).
+   * `load` answers a map; a key it leaves out is `missing`, and that answer is cached too.
+   */
+  async getMany(
+    keys: readonly string[],
+    load: (missing: string[]) => Promise<Map<string, V>>,
+    missing: V,
+  ): Promise<Map<string, V>> {
+    const now = this.clock();
+    const found = new Map<string, V>();
+    const misses: string[] = [];
+    for (const key of keys) {
+      const hit = this.ttlSeconds > 0 ? this.#entries.get(key) : undefined;
+      if (hit && hit.expiresAt > now) found.set(key, hit.value);
+      else misses.push(key);
+    }
+    if (misses.length === 0) return found;
+    const loaded = await load(misses);
+    for (const key of misses) {
+      const value = loaded.has(key) ? loaded.get(key)! : missing;
+      found.set(key, value);
+      if (this.ttlSeconds > 0) this.#put(key, value, now);
+    }
+    return found;
+  }
+
+  #put(key: string, value: V, now: number): void {
     this.#entries.delete(key);
     this.#entries.set(key, { value, expiresAt: now + this.ttlSeconds });
     if (this.#entries.size > this.maxEntries) {
       this.#entries.delete(this.#entries.keys().next().value!);
     }
-    return value;
   }
 
   clear(): void {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { connect, migrateToLatest, type DatabaseHandle } from '../../src/db/index.js';
+import { migrateTo } from '../../src/db/migrations/index.js';
 
 /** The dialect this test run exercises (vitest sets TEST_DIALECT per project). */
 export const testDialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
@@ -17,16 +18,18 @@ export interface TestDatabase extends DatabaseHandle {
 
 /**
  * A fresh, migrated database for one test file: a temporary SQLite file, or a PostgreSQL schema
- * of its own so parallel files never collide.
+ * of its own so parallel files never collide. `upTo` stops after that migration.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { upTo?: string } = {}): Promise<TestDatabase> {
+  const migrate = (handle: DatabaseHandle) =>
+    options.upTo ? migrateTo(handle, options.upTo) : migrateToLatest(handle);
   const id = crypto.randomBytes(6).toString('hex');
   if (testDialect === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is required for the postgres project');
     const schema = `t_${id}`;
     const handle = connect(url, { schema, poolSize: 5 });
-    await migrateToLatest(handle);
+    await migrate(handle);
     return {
       ...handle,
       url,
@@ -42,7 +45,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   const url = `sqlite:${path.join(dir, 'site.db')}`;
   const handle = connect(url);
-  await migrateToLatest(handle);
+  await migrate(handle);
   return {
     ...handle,
     url,

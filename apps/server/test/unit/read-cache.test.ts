@@ -29,4 +29,27 @@ describe('ReadCache', () => {
     await off.get('x', async () => ++n);
     expect(await off.get('x', async () => ++n)).toBe(2);
   });
+
+  it('getMany loads only the missing keys, together, and remembers what is not there', async () => {
+    let now = 0;
+    const asked: string[][] = [];
+    const cache = new ReadCache<string | null>(10, () => now);
+    const load = async (missing: string[]) => {
+      asked.push(missing);
+      return new Map(missing.filter((k) => k !== 'gone').map((k) => [k, `v-${k}`]));
+    };
+    await cache.get('a', async () => 'cached-a');
+    const first = await cache.getMany(['a', 'b', 'gone'], load, null);
+    expect([...first]).toEqual([
+      ['a', 'cached-a'],
+      ['b', 'v-b'],
+      ['gone', null],
+    ]);
+    expect(asked).toEqual([['b', 'gone']]);
+    await cache.getMany(['a', 'b', 'gone'], load, null);
+    expect(asked).toHaveLength(1);
+    now += 10;
+    await cache.getMany(['b'], load, null);
+    expect(asked).toEqual([['b', 'gone'], ['b']]);
+  });
 });

@@ -8,6 +8,7 @@ import { catalogue } from './0003-catalogue.js';
 import { lists } from './0005-lists.js';
 import { listIndexes } from './0006-list-indexes.js';
 import { search } from './0007-search.js';
+import { historyAudience } from './0009-history-audience.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0005-lists': lists,
   '0006-list-indexes': listIndexes,
   '0007-search': search,
+  '0009-history-audience': historyAudience,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {
@@ -42,6 +44,13 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`migration ${failed} failed: ${String(error)}`, { cause: error });
   }
+}
+
+/** Runs the migrations up to and including `name` (tests of a migration's data changes). */
+export async function migrateTo(handle: DatabaseHandle, name: string): Promise<void> {
+  await ensureSchema(handle);
+  const { error } = await migratorFor(handle).migrateTo(name);
+  if (error) throw new Error(`migrating to ${name} failed: ${String(error)}`, { cause: error });
 }
 
 /** True when every known migration has run (readiness). */

@@ -54,6 +54,11 @@ export async function findTitle(
   return db.selectFrom('title').selectAll().where('content_id', '=', contentId).executeTakeFirst();
 }
 
+export async function findTitles(db: Kysely<Database>, contentIds: string[]): Promise<TitleRow[]> {
+  if (contentIds.length === 0) return [];
+  return db.selectFrom('title').selectAll().where('content_id', 'in', contentIds).execute();
+}
+
 export async function mainCategoryMenu(
   db: Kysely<Database>,
   mainCategoryId?: string,

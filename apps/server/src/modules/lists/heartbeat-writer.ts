@@ -138,6 +138,7 @@ function recordValues(records: Heartbeat[]) {
     title_id: b.titleId,
     last_content_id: b.contentId,
     last_viewed_at: b.now,
+    audience: b.audience,
   }));
 }
 
@@ -147,6 +148,7 @@ function recordConflict(oc: OnConflictBuilder<Database, 'view_record'>) {
     .doUpdateSet((eb) => ({
       last_content_id: eb.ref('excluded.last_content_id'),
       last_viewed_at: eb.ref('excluded.last_viewed_at'),
+      audience: eb.ref('excluded.audience'),
     }))
     .whereRef('view_record.last_viewed_at', '<=', 'excluded.last_viewed_at');
 }

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import { writeBatch } from './heartbeat-writer.js';
 import type { Database } from '../../db/schema.js';
+import { audienceOf } from '../catalogue/audience.js';
+import type { TitleRow } from '../catalogue/present.js';
+import { findTitle } from '../catalogue/queries.js';
 
 /** A title watched to at least this share of its length counts as finished (credits). */
 export const FINISHED_SHARE = 0.95;
@@ -10,6 +13,8 @@ export interface Heartbeat {
   contentId: string;
   /** The movie itself, or the episode's series. */
   titleId: string;
+  /** audienceOf() the title `titleId` names: history keeps it to filter without the title. */
+  audience: number;
   positionSeconds: number;
   durationSeconds: number;
   seq: number;
@@ -17,8 +22,28 @@ export interface Heartbeat {
 }
 
 /** One heartbeat, written alone (the seed; requests go through the HeartbeatWriter). */
-export async function saveHeartbeat(db: Kysely<Database>, beat: Heartbeat): Promise<void> {
-  await writeBatch(db, [beat]);
+export async function saveHeartbeat(
+  db: Kysely<Database>,
+  beat: Omit<Heartbeat, 'audience'>,
+): Promise<void> {
+  const title = await findTitle(db, beat.titleId);
+  if (!title) throw new Error(`heartbeat for an unknown title ${beat.titleId}`);
+  await writeBatch(db, [{ ...beat, audience: audienceOf(title) }]);
+}
+
+/**
+ * Copies a title's audience level into the history again: whoever changes a title's kid,
+ * restricted or sexual flag calls this in the same transaction.
+ */
+export async function restampHistoryAudience(
+  db: Kysely<Database>,
+  title: Pick<TitleRow, 'content_id' | 'kid_safe' | 'is_restricted' | 'is_sexual'>,
+): Promise<void> {
+  await db
+    .updateTable('view_record')
+    .set({ audience: audienceOf(title) })
+    .where('title_id', '=', title.content_id)
+    .execute();
 }
 
 /** Where to resume a title: the position of a movie, or the last watched episode of a series. */

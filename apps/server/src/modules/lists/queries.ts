@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { TAIPEI_OFFSET_SECONDS } from '../../time.js';
+import { minimumAudience } from '../catalogue/audience.js';
 import type { TitleRow } from '../catalogue/present.js';
 
 /** What a list call may show (decided by the lists' rules over the session's scope). */
@@ -74,54 +75,51 @@ export async function membershipList(
   );
 }
 
+export interface KeepWatchRecord {
+  title_id: string;
+  resume_content_id: string;
+  position_seconds: number;
+  updated_at: number;
+}
+
 /**
- * Continue watching: per title the latest position, when it is neither finished nor removed.
- * A series shows once, resuming its last watched episode.
+ * Continue watching: the history's titles whose last watched movie or episode is neither
+ * finished nor removed, newest first (a series shows once, resuming its last watched episode).
+ * Like the history it filters on the records' audience copy; the caller adds the titles.
  */
 export async function continueWatching(
   db: Kysely<Database>,
   subAccountUid: string,
   filter: ListFilter,
   page: Page,
-): Promise<Listed<{ resume_content_id: string; position_seconds: number; updated_at: number }>> {
-  const base = visible(
-    db
-      .selectFrom('watch_position as w')
-      .innerJoin('title as t', 't.content_id', 'w.title_id')
-      .where('w.sub_account_uid', '=', subAccountUid)
-      .where('w.finished', '=', 0)
-      .where('w.hidden', '=', 0)
-      .where(({ not, exists, selectFrom, or, and }) =>
-        not(
-          exists(
-            selectFrom('watch_position as n')
-              .select('n.content_id')
-              .whereRef('n.sub_account_uid', '=', 'w.sub_account_uid')
-              .whereRef('n.title_id', '=', 'w.title_id')
-              .where((e) =>
-                or([
-                  e('n.updated_at', '>', e.ref('w.updated_at')),
-                  and([
-                    e('n.updated_at', '=', e.ref('w.updated_at')),
-                    e('n.content_id', '>', e.ref('w.content_id')),
-                  ]),
-                ]),
-              ),
-          ),
-        ),
-      ),
-    filter,
-  );
-  return paged(
-    base as never,
-    (q) =>
-      (q as unknown as typeof base)
-        .selectAll('t')
-        .select(['w.content_id as resume_content_id', 'w.position_seconds', 'w.updated_at'])
-        .orderBy('w.updated_at', 'desc')
-        .orderBy('t.content_id') as never,
-    page,
-  );
+): Promise<{ totalCount: number; records: KeepWatchRecord[] }> {
+  const records = db
+    .selectFrom('view_record as v')
+    .innerJoin('watch_position as w', (join) =>
+      join
+        .onRef('w.sub_account_uid', '=', 'v.sub_account_uid')
+        .onRef('w.content_id', '=', 'v.last_content_id'),
+    )
+    .where('v.sub_account_uid', '=', subAccountUid)
+    .where('v.audience', '>=', minimumAudience(filter))
+    .where('w.finished', '=', 0)
+    .where('w.hidden', '=', 0);
+  const [rows, count] = await Promise.all([
+    records
+      .select([
+        'v.title_id',
+        'w.content_id as resume_content_id',
+        'w.position_seconds',
+        'v.last_viewed_at as updated_at',
+      ])
+      .orderBy('v.last_viewed_at', 'desc')
+      .orderBy('v.title_id', 'desc')
+      .limit(page.maxRecord)
+      .offset(page.startIndex)
+      .execute(),
+    records.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { totalCount: Number(count.n), records: rows };
 }
 
 /** Unix seconds of the first moment of a Taipei month 'YYYYMM' (and of the month after). */
@@ -133,35 +131,43 @@ export function taipeiMonthRange(month: string): [number, number] {
   return [start, end];
 }
 
-/** Play history, newest first, within [periodStartMonth, periodEndMonth] when given. */
+export interface HistoryRecord {
+  title_id: string;
+  last_viewed_at: number;
+  last_content_id: string;
+}
+
+/**
+ * Play history, newest first, within [periodStartMonth, periodEndMonth] when given. The records
+ * carry their title's audience level, so the count and the page read the history's index alone;
+ * the caller adds the page's titles (from its title cache).
+ */
 export async function viewHistory(
   db: Kysely<Database>,
   subAccountUid: string,
   filter: ListFilter,
   page: Page,
   period: { periodStartMonth?: string | undefined; periodEndMonth?: string | undefined },
-): Promise<Listed<{ last_viewed_at: number; last_content_id: string }>> {
-  let base = visible(
-    db
-      .selectFrom('view_record as v')
-      .innerJoin('title as t', 't.content_id', 'v.title_id')
-      .where('v.sub_account_uid', '=', subAccountUid),
-    filter,
-  );
+): Promise<{ totalCount: number; records: HistoryRecord[] }> {
+  let records = db
+    .selectFrom('view_record as v')
+    .where('v.sub_account_uid', '=', subAccountUid)
+    .where('v.audience', '>=', minimumAudience(filter));
   if (period.periodStartMonth)
-    base = base.where('v.last_viewed_at', '>=', taipeiMonthRange(period.periodStartMonth)[0]);
+    records = records.where('v.last_viewed_at', '>=', taipeiMonthRange(period.periodStartMonth)[0]);
   if (period.periodEndMonth)
-    base = base.where('v.last_viewed_at', '<', taipeiMonthRange(period.periodEndMonth)[1]);
-  return paged(
-    base as never,
-    (q) =>
-      (q as unknown as typeof base)
-        .selectAll('t')
-        .select(['v.last_viewed_at', 'v.last_content_id'])
-        .orderBy('v.last_viewed_at', 'desc')
-        .orderBy('v.title_id', 'desc') as never,
-    page,
-  );
+    records = records.where('v.last_viewed_at', '<', taipeiMonthRange(period.periodEndMonth)[1]);
+  const [rows, count] = await Promise.all([
+    records
+      .select(['v.title_id', 'v.last_viewed_at', 'v.last_content_id'])
+      .orderBy('v.last_viewed_at', 'desc')
+      .orderBy('v.title_id', 'desc')
+      .limit(page.maxRecord)
+      .offset(page.startIndex)
+      .execute(),
+    records.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { totalCount: Number(count.n), records: rows };
 }
 
 /** Titles in the subcategories of the favorites, not yet favorites, on the shelf, newest first. */

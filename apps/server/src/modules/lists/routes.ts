@@ -28,8 +28,9 @@ import { AppError, notFound } from '../../http/errors.js';
 import { ReadCache } from '../../lib/read-cache.js';
 import type { SessionPolicy } from '../accounts/sessions.js';
 import { contentScope, requireMember, resolveViewer, type Viewer } from '../accounts/viewer.js';
+import { audienceOf } from '../catalogue/audience.js';
 import { toVideoListItem, type TitleRow } from '../catalogue/present.js';
-import { findTitle, isVisibleTo } from '../catalogue/queries.js';
+import { findTitle, findTitles, isVisibleTo } from '../catalogue/queries.js';
 import { toggleMembership, type MembershipTable } from './memberships.js';
 import { HeartbeatWriter } from './heartbeat-writer.js';
 import { deleteViewRecord, hideFromContinueWatching, resumePoint } from './positions.js';
@@ -82,8 +83,17 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
   const heartbeats = new HeartbeatWriter(db);
 
   /** A title the viewer may see, or 404 (a foreign or hidden id looks like an unknown one). */
+  // A cached title's list entry is built once, while the title stays in the cache.
+  const listItems = new WeakMap<TitleRow, ListItem>();
+  const listItemOf = (title: TitleRow): ListItem => {
+    let item = listItems.get(title);
+    if (!item) listItems.set(title, (item = toVideoListItem(title)));
+    return item;
+  };
+  const cachedTitle = (contentId: string) =>
+    titles.get(contentId, async () => (await findTitle(db, contentId)) ?? null);
   const visibleTitle = async (viewer: Viewer, contentId: string): Promise<TitleRow> => {
-    const title = await titles.get(contentId, async () => (await findTitle(db, contentId)) ?? null);
+    const title = await cachedTitle(contentId);
     if (!title || !isVisibleTo(title, contentScope(viewer))) throw notFound();
     return title;
   };
@@ -177,6 +187,23 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
     videoList: { video: listed.rows.map((row) => ({ ...toVideoListItem(row), ...extra(row) })) },
   });
 
+  /** A page of list records with their titles (from the title cache), as list entries. */
+  const recordPage = async <R extends { title_id: string }>(
+    { totalCount, records }: { totalCount: number; records: R[] },
+    extra: (record: R) => Partial<ListItem>,
+  ) => {
+    const byId = await titles.getMany(
+      records.map((r) => r.title_id),
+      async (ids) => new Map((await findTitles(db, ids)).map((t) => [t.content_id, t])),
+      null,
+    );
+    const video = records.flatMap((r) => {
+      const title = byId.get(r.title_id);
+      return title ? [{ ...listItemOf(title), ...extra(r) }] : [];
+    });
+    return { isLogin: 'Y' as const, totalCount, recordCount: video.length, videoList: { video } };
+  };
+
   /** Play history, the same through ajaxFind{product}ListData and ajaxFindViewRecord. */
   const historyPage = async (
     uid: string,
@@ -184,7 +211,7 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
     page: { startIndex: number; maxRecord: number },
     period: { periodStartMonth?: string | undefined; periodEndMonth?: string | undefined },
   ) =>
-    present(await viewHistory(db, uid, filter, page, period), (r) => ({
+    recordPage(await viewHistory(db, uid, filter, page, period), (r) => ({
       lastViewedAt: r.last_viewed_at,
       resumeContentId: r.last_content_id,
     }));
@@ -222,7 +249,7 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
           );
         case 'KeepWatch':
           return ok(
-            present(await continueWatching(db, uid, filter, page), (r) => ({
+            await recordPage(await continueWatching(db, uid, filter, page), (r) => ({
               resumeContentId: r.resume_content_id,
               positionSeconds: r.position_seconds,
             })),
@@ -362,10 +389,14 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
       const title = await visibleTitle(viewer, request.body.contentId);
       if (title.kind === 'series')
         throw new AppError('BAD_INPUT', [{ name: 'contentId', problem: 'series' }]);
+      // History lists the movie or the series, so it keeps the series' audience for an episode.
+      const listed = title.series_id ? await cachedTitle(title.series_id) : title;
+      if (!listed) throw notFound();
       await heartbeats.save({
         subAccountUid: viewer.subAccount.sub_account_uid,
         contentId: title.content_id,
-        titleId: title.series_id ?? title.content_id,
+        titleId: listed.content_id,
+        audience: audienceOf(listed),
         positionSeconds: request.body.positionSeconds,
         durationSeconds: request.body.durationSeconds,
         seq: request.body.seq,

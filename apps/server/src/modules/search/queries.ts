@@ -12,17 +12,12 @@ import type { ContentScope } from '../accounts/viewer.js';
 import type { TitleRow } from '../catalogue/present.js';
 import { SEARCHABLE_KINDS } from './reindex.js';
 import { GRAM_MAX, RANK, characterCount, compareCodePoints, upperBound } from './terms.js';
+import { minimumAudience } from '../catalogue/audience.js';
 
 type TermDb = Database & { s: SearchTermTable };
 type TermEb = ExpressionBuilder<TermDb, 's'>;
 type TitleEb = ExpressionBuilder<Database & { t: TitleTable }, 't'>;
 type Hit = { owner_id: string; bucket: number; sort_name: string };
-
-/** The least audience a scope sees (see audienceOf in reindex.ts). */
-function minimumAudience(scope: ContentScope): number {
-  if (scope.kidsOnly) return 2;
-  return scope.hideRestricted ? 1 : 0;
-}
 
 /** The index's copy of the visibility rules: lets counts and kids' searches read the index alone. */
 function indexedVisible(eb: TermEb, scope: ContentScope, now: number): Expression<SqlBool> {

@@ -2,6 +2,7 @@ import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
 import { SEARCH_LOOKUP_INDEX, createSearchLookupIndex } from '../../db/migrations/0007-search.js';
 import type { Database, SearchTermTable, TitleTable } from '../../db/schema.js';
 import { RANK, indexKeys, normalizeText } from './terms.js';
+import { audienceOf } from '../catalogue/audience.js';
 
 type TermRow = Insertable<SearchTermTable> & { off_shelf_at: number | null };
 
@@ -20,14 +21,6 @@ const POSTGRES_BATCH = 20_000;
  * insertions (2.4 million rows on SQLite: 36 s → 25 s). Searches wait for the build meanwhile.
  */
 const BULK_TITLES = 20_000;
-
-/** 2 kid-safe, 1 general, 0 restricted or sexual: a scope sees rows at or above its level. */
-export function audienceOf(
-  title: Pick<TitleTable, 'kid_safe' | 'is_restricted' | 'is_sexual'>,
-): number {
-  if (title.is_restricted || title.is_sexual) return 0;
-  return title.kid_safe ? 2 : 1;
-}
 
 /**
  * Brings the index in line with every title and person: rows of names that are gone or changed
