@@ -1,4 +1,5 @@
 import type { Benchmark } from '../lib/types.js';
+import { browsePaging } from './browse-paging.js';
 import { catalogueList } from './catalogue-list.js';
 import { gatewayList } from './gateway-list.js';
 import { homePage } from './home-page.js';
@@ -15,5 +16,6 @@ export const benchmarks: Benchmark[] = [
   resumeHeartbeat,
   listCalls,
   search,
+  browsePaging,
   homePage,
 ];

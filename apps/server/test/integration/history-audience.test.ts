@@ -1,4 +1,5 @@
 import { listDataReplySchema } from '@site/contract';
+import type { Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/index.js';
 import { AUDIENCE } from '../../src/modules/catalogue/audience.js';
@@ -104,7 +105,7 @@ describe('migration 0009 fills the audience of existing history', () => {
     const sexual = await newTitle(database.db, { is_sexual: 1 });
     const titles = [kids, general, restricted, sexual].map((t) => t.content_id!);
     // Rows as they were before the column existed (the old table has no audience).
-    const db = database.db.withoutPlugins() as unknown as import('kysely').Kysely<{
+    const db = database.db.withoutPlugins() as unknown as Kysely<{
       view_record: Record<string, string | number>;
     }>;
     await db

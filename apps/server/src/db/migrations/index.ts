@@ -8,6 +8,7 @@ import { catalogue } from './0003-catalogue.js';
 import { lists } from './0005-lists.js';
 import { listIndexes } from './0006-list-indexes.js';
 import { search } from './0007-search.js';
+import { browseIndexes } from './0008-browse-indexes.js';
 import { historyAudience } from './0009-history-audience.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
@@ -18,6 +19,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0005-lists': lists,
   '0006-list-indexes': listIndexes,
   '0007-search': search,
+  '0008-browse-indexes': browseIndexes,
   '0009-history-audience': historyAudience,
 };
 

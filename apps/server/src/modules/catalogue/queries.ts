@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { FilterCategoryVideoListQuery, MainCategory } from '@site/contract';
+import { BROWSE_LISTED } from '../../db/migrations/0008-browse-indexes.js';
 import type { Database } from '../../db/schema.js';
 import type { ContentScope } from '../accounts/viewer.js';
 import { KID_CATEGORY_ID } from './kid-category.js';
@@ -20,10 +21,16 @@ export async function filterTitles(
   scope: ContentScope,
   now: number,
 ): Promise<{ totalCount: number; rows: TitleRow[] }> {
+  // Each order has partial indexes of its own (migration 0008, docs/adr/0012-browse-paging.md): a
+  // page is the next rows of an index walk, never a sort of every match. BROWSE_LISTED is the
+  // indexes' own condition, word for word, so that both databases may use them. The shelf date
+  // is cast to its own type: SQLite cannot make a cast an index range, so its planner, which has
+  // no statistics here, cannot mistake `<= now` for a selective range and sort what it finds
+  // instead of walking the order; PostgreSQL drops the cast and plans the column itself.
   let query = db
     .selectFrom('title')
-    .where('kind', 'in', ['movie', 'series'])
-    .where('on_shelf_at', '<=', now)
+    .where(BROWSE_LISTED)
+    .where((eb) => eb(eb.cast<number>('on_shelf_at', 'bigint'), '<=', now))
     .where((eb) => eb.or([eb('off_shelf_at', 'is', null), eb('off_shelf_at', '>', now)]));
   // In kid mode the kid category replaces whatever category was asked for (SPEC §6).
   const mainCategoryId = scope.kidsOnly ? KID_CATEGORY_ID : filter.mainCategoryId;

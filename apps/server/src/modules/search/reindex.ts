@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
 import { SEARCH_LOOKUP_INDEX, createSearchLookupIndex } from '../../db/migrations/0007-search.js';
-import type { Database, SearchTermTable, TitleTable } from '../../db/schema.js';
+import type { Database, SearchTermTable } from '../../db/schema.js';
 import { RANK, indexKeys, normalizeText } from './terms.js';
 import { audienceOf } from '../catalogue/audience.js';
 
