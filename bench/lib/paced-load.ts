@@ -15,7 +15,7 @@ export interface PacedOptions {
   rate: number;
   /** The n-th request (n counts from 0, warm-up included). */
   request: (n: number) => PacedRequest;
-  /** Keep-alive sockets at most; requests beyond wait for one, and that wait is counted. */
+  /** Keep-alive sockets at most (many viewers: 512); requests beyond wait for one, counted. */
   sockets?: number;
 }
 
@@ -27,7 +27,7 @@ export interface PacedOptions {
  */
 export async function runPaced(origin: string, options: PacedOptions): Promise<LoadResult> {
   const durationSec = options.quick ? QUICK_SECONDS : FULL_SECONDS;
-  const sockets = options.sockets ?? 64;
+  const sockets = options.sockets ?? 512;
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   const url = new URL(origin);
   const interval = 1000 / options.rate;

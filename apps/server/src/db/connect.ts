@@ -14,6 +14,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { startCheckpointer } from './sqlite-checkpointer.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -54,7 +55,21 @@ function connectSqlite(file: string): DatabaseHandle {
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
-  return { db, dialect: 'sqlite', schema: undefined, close: () => db.destroy() };
+  if (file === ':memory:') {
+    return { db, dialect: 'sqlite', schema: undefined, close: () => db.destroy() };
+  }
+  // Checkpoints happen in a worker thread, never inside a request's commit (sqlite-checkpointer.ts).
+  sqlite.pragma('wal_autocheckpoint = 0');
+  const checkpointer = startCheckpointer(file);
+  return {
+    db,
+    dialect: 'sqlite',
+    schema: undefined,
+    close: async () => {
+      await db.destroy();
+      await checkpointer.stop();
+    },
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
