@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../../apps/server/src/db/index.js';
 import { audienceOf } from '../../apps/server/src/modules/catalogue/audience.js';
 import { writeBatch } from '../../apps/server/src/modules/lists/heartbeat-writer.js';
 import { check } from '../lib/check.js';
-import { runPaced } from '../lib/paced-load.js';
+import { lagNote, runPaced } from '../lib/paced-load.js';
 import type { Benchmark, LoadResult } from '../lib/types.js';
 
 const HISTORY_ROWS = 1000;
@@ -145,12 +145,13 @@ export const listCalls: Benchmark = {
       }),
     };
     const rate = (r: LoadResult) =>
-      `${Math.round(r.reqPerSec)} req/s (p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms)`;
+      `${Math.round(r.reqPerSec)} req/s (p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms${lagNote(r)})`;
     return {
       subject,
       ceiling,
       notes: [
         `${server.dialect}, ${HISTORY_ROWS} history rows, offered ${OFFERED_PER_SECOND}/s: counts, history page 3, continue watching in turn`,
+        `at ${OFFERED_PER_SECOND}/s: ${rate(subject)} vs ceiling ${rate(ceiling)}`,
         `saturation at ${SATURATION_CONNECTIONS} connections: ${rate(saturated.subject)} vs ceiling ${rate(saturated.ceiling)}`,
       ],
     };

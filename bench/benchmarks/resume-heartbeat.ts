@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { saveWatchPositionBodySchema } from '@site/contract';
 import { check } from '../lib/check.js';
-import { runPaced } from '../lib/paced-load.js';
+import { lagNote, runPaced } from '../lib/paced-load.js';
 import type { BenchContext, Benchmark, LoadResult } from '../lib/types.js';
 
 const SUBJECT_PATH = '/ajax/ajaxSaveWatchPosition.do';
@@ -59,6 +59,7 @@ export const resumeHeartbeat: Benchmark = {
     const sqlite = await measure(ctx, false);
     const notes = [
       `sqlite, ${sqlite.viewers} viewers, ${PLAYABLE.length} titles each, offered ${OFFERED_PER_SECOND}/s`,
+      `sqlite at ${OFFERED_PER_SECOND}/s offered: ${rate(sqlite.subject)} vs ceiling ${rate(sqlite.ceiling)}`,
       `sqlite saturation: ${rate(sqlite.saturated.subject)} vs ceiling ${rate(sqlite.saturated.ceiling)}`,
     ];
     if (ctx.postgresUrl) {
@@ -76,7 +77,7 @@ export const resumeHeartbeat: Benchmark = {
 };
 
 function rate(result: LoadResult): string {
-  return `${Math.round(result.reqPerSec)} req/s (p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms)`;
+  return `${Math.round(result.reqPerSec)} req/s (p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms${lagNote(result)})`;
 }
 
 async function measure(ctx: BenchContext, postgres: boolean) {

@@ -21,6 +21,8 @@ export interface LoadResult {
   timeouts: number;
   /** Anything that makes the figures untrustworthy (non-2xx, errors, timeouts); empty when clean. */
   problems: string[];
+  /** Paced runs: the load generator's own event-loop delay, p99 (it is inside every latency). */
+  generatorLagP99Ms?: number;
 }
 
 /** Subject and ceiling measured against the same server process in the same run. */
