@@ -7,9 +7,6 @@ import {
   PostgresDialect,
   SqliteDialect,
   sql,
-  type PostgresCursor,
-  type PostgresPool,
-  type PostgresPoolClient,
   type SqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
@@ -111,48 +108,11 @@ function connectPostgres(url: string, options: ConnectOptions): DatabaseHandle {
     },
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: withPreparedSelects(pool) }),
-  });
+  // Queries go unnamed on purpose: named (prepared) statements let PostgreSQL switch to a generic
+  // plan, which for the search reindex's `owner_id in (…)` reads chose a sequential scan of
+  // millions of rows per batch (seconds each instead of milliseconds).
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', schema, close: () => db.destroy() };
-}
-
-/** Distinct SELECT texts that get a prepared statement; the rest run unnamed. */
-const PREPARED_SELECTS_MAX = 500;
-
-/**
- * Kysely sends every query as text, which PostgreSQL parses and plans each time. Naming each
- * SELECT text lets a connection prepare it once and reuse it (a session lookup's round trip:
- * about 150 → 70 µs here). Only SELECTs: multi-row writes differ by row count and would use up
- * names. Values stay bound parameters; the names are one per text, process-wide.
- */
-function withPreparedSelects(pool: pg.Pool): PostgresPool {
-  const names = new Map<string, string>();
-  const nameOf = (text: string): string | undefined => {
-    let name = names.get(text);
-    if (name === undefined && names.size < PREPARED_SELECTS_MAX && /^select /i.test(text)) {
-      name = `s${names.size}`;
-      names.set(text, name);
-    }
-    return name;
-  };
-  return {
-    async connect() {
-      const client = await pool.connect();
-      return {
-        query: ((textOrCursor: string | PostgresCursor<unknown>, values?: readonly unknown[]) =>
-          typeof textOrCursor === 'string'
-            ? client.query({
-                name: nameOf(textOrCursor),
-                text: textOrCursor,
-                values: [...(values ?? [])],
-              })
-            : client.query(textOrCursor as never)) as unknown as PostgresPoolClient['query'],
-        release: () => client.release(),
-      };
-    },
-    end: () => pool.end(),
-  };
 }
 
 export async function ensureSchema(handle: DatabaseHandle): Promise<void> {
