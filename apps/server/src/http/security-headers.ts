@@ -1,36 +1,62 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * CSP and friends on every reply. The media and worker sources admit blob: because hls.js feeds
  * the <video> through MediaSource object URLs and may run its demuxer in a blob worker.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // data: because hls.js gives each subtitle track a data:,WEBVTT source (Safari keeps cues).
-        mediaSrc: ["'self'", 'blob:', 'data:'],
-        workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    // Posters and media may be embedded by the apps' web views on other origins.
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: false,
-    frameguard: { action: 'deny' },
+  // The policy is the same for every reply, so helmet works it out once, here; run per request
+  // (as @fastify/helmet does) it cost about 6 % of a catalogue call's CPU.
+  const headers = helmetHeaders(policy);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
   });
 }
+
+/** The headers helmet sets for these options, captured from one run of its middleware. */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+    getHeader: (name: string) => headers[name.toLowerCase()],
+  };
+  helmet(options)(
+    {} as IncomingMessage,
+    response as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error;
+    },
+  );
+  return headers;
+}
+
+const policy: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      // data: because hls.js gives each subtitle track a data:,WEBVTT source (Safari keeps cues).
+      mediaSrc: ["'self'", 'blob:', 'data:'],
+      workerSrc: ["'self'", 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  // Posters and media may be embedded by the apps' web views on other origins.
+  crossOriginResourcePolicy: { policy: 'same-site' },
+  crossOriginEmbedderPolicy: false,
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  strictTransportSecurity: false,
+  frameguard: { action: 'deny' },
+};
