@@ -119,6 +119,8 @@ describe('catalogue pages in Chromium', () => {
       .getByRole('link', { name: /午夜列車/ })
       .first()
       .waitFor();
+    // Hot keywords come from their own call and may land after the results.
+    await page.getByRole('heading', { name: '熱門搜尋' }).waitFor();
     expect(await page.getByRole('heading', { name: '熱門搜尋' }).count()).toBe(1);
     // The page's own form searches by actor too.
     await page.locator('main').getByLabel('搜尋範圍').selectOption('person');
