@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../../apps/server/src/db/index.js';
 import { audienceOf } from '../../apps/server/src/modules/catalogue/audience.js';
 import { writeBatch } from '../../apps/server/src/modules/lists/heartbeat-writer.js';
 import { check } from '../lib/check.js';
-import { lagNote, runPaced } from '../lib/paced-load.js';
+import { lagNote, runPacedPair } from '../lib/paced-load.js';
 import type { Benchmark, LoadResult } from '../lib/types.js';
 
 const HISTORY_ROWS = 1000;
@@ -126,14 +126,17 @@ export const listCalls: Benchmark = {
     check(counts.keepWatchCount === HISTORY_ROWS, `counts answered ${JSON.stringify(counts)}`);
 
     const mix = { headers, requests: MIX.map((path) => ({ method: 'GET' as const, path })) };
-    const paced = (paths: string[]) =>
-      runPaced(server.origin, {
-        quick: ctx.quick,
-        rate: OFFERED_PER_SECOND,
-        request: (n) => ({ method: 'GET', path: paths[n % paths.length]!, headers }),
-      });
-    const subject = await paced(MIX);
-    const ceiling = await paced([CEILING_PATH]);
+    const inTurn = (paths: string[]) => (n: number) => ({
+      method: 'GET' as const,
+      path: paths[n % paths.length]!,
+      headers,
+    });
+    const { subject, ceiling } = await runPacedPair(server.origin, {
+      quick: ctx.quick,
+      rate: OFFERED_PER_SECOND,
+      subject: inTurn(MIX),
+      ceiling: inTurn([CEILING_PATH]),
+    });
     const saturated = {
       subject: await ctx.load(server.origin + HISTORY_PATH, {
         ...mix,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { saveWatchPositionBodySchema } from '@site/contract';
 import { check } from '../lib/check.js';
-import { lagNote, runPaced } from '../lib/paced-load.js';
+import { lagNote, runPacedPair } from '../lib/paced-load.js';
 import type { BenchContext, Benchmark, LoadResult } from '../lib/types.js';
 
 const SUBJECT_PATH = '/ajax/ajaxSaveWatchPosition.do';
@@ -92,15 +92,10 @@ async function measure(ctx: BenchContext, postgres: boolean) {
   check((await post(server.origin + SUBJECT_PATH, viewers[0]!, 1)) === 200, 'a heartbeat failed');
   check((await post(server.origin + CEILING_PATH, viewers[0]!, 2)) === 200, 'the ceiling failed');
   const seq = { n: 10 };
-  const paced = (path: string) =>
-    runPaced(server.origin, {
-      quick: ctx.quick,
-      rate: OFFERED_PER_SECOND,
-      request: () => {
-        seq.n += 1;
-        return { method: 'POST', path, ...beat(seq.n, viewers) };
-      },
-    });
+  const beatTo = (path: string) => () => {
+    seq.n += 1;
+    return { method: 'POST' as const, path, ...beat(seq.n, viewers) };
+  };
   const saturate = (path: string) =>
     ctx.load(server.origin + path, {
       requests: [
@@ -114,8 +109,12 @@ async function measure(ctx: BenchContext, postgres: boolean) {
         },
       ],
     });
-  const subject = await paced(SUBJECT_PATH);
-  const ceiling = await paced(CEILING_PATH);
+  const { subject, ceiling } = await runPacedPair(server.origin, {
+    quick: ctx.quick,
+    rate: OFFERED_PER_SECOND,
+    subject: beatTo(SUBJECT_PATH),
+    ceiling: beatTo(CEILING_PATH),
+  });
   const saturated = {
     subject: await saturate(SUBJECT_PATH),
     ceiling: await saturate(CEILING_PATH),

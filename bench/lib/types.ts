@@ -23,6 +23,10 @@ export interface LoadResult {
   problems: string[];
   /** Paced runs: the load generator's own event-loop delay, p99 (it is inside every latency). */
   generatorLagP99Ms?: number;
+  /** Paced runs: each round's p99 (the figures above are medians over the rounds). */
+  roundP99sMs?: number[];
+  /** Paced runs: the measured second with the most replies over 20 ms, when any were. */
+  worstSecond?: { atSec: number; slow: number; maxMs: number };
 }
 
 /** Subject and ceiling measured against the same server process in the same run. */
