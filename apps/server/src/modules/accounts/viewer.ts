@@ -8,6 +8,7 @@ import {
   type SessionKind,
   type SessionPolicy,
 } from './sessions.js';
+import { findSession } from './session-lookup.js';
 import { tokenHash } from './tokens.js';
 import type { SubAccountRow } from './sub-accounts.js';
 
@@ -24,7 +25,7 @@ export interface Viewer {
 
 /**
  * The viewer of a session token, in one query (session and sub-account together, since every
- * signed-in request pays for it). An ended, expired or idle session, or one whose sub-account
+ * signed-in request pays for it; on PostgreSQL shared with the other lookups of the moment). An ended, expired or idle session, or one whose sub-account
  * was deleted, is no viewer.
  */
 export async function resolveViewer(
@@ -35,27 +36,7 @@ export async function resolveViewer(
   now: number,
 ): Promise<Viewer | null> {
   const hash = tokenHash(token);
-  const row = await db
-    .selectFrom('session as s')
-    .leftJoin('sub_account as u', (join) =>
-      join
-        .onRef('u.sub_account_uid', '=', 's.sub_account_uid')
-        .onRef('u.account_id', '=', 's.account_id'),
-    )
-    .select(['s.account_id', 's.last_seen_at', 's.expires_at'])
-    .select([
-      'u.sub_account_uid',
-      'u.slot',
-      'u.nickname',
-      'u.kidmode',
-      'u.icon_idx',
-      'u.is_primary',
-      'u.filter_restrict',
-      'u.created_at',
-    ])
-    .where('s.session_hash', '=', hash)
-    .where('s.kind', '=', kind)
-    .executeTakeFirst();
+  const row = await findSession(db, hash, kind);
   if (!row) return null;
   const {
     sub_account_uid,

@@ -64,9 +64,9 @@ function newestBy<K>(
 }
 
 /**
- * Stores a batch of beats: on PostgreSQL one statement (the positions' upsert as a writable CTE
- * before the history upsert), so a batch costs one round trip and is atomic by itself; on SQLite,
- * where a statement costs no round trip, a transaction around the two.
+ * Stores a batch of beats: on PostgreSQL one statement (writeBatchPostgres), so a batch costs one
+ * round trip and is atomic by itself; on SQLite, where a statement costs no round trip, a
+ * transaction around the two upserts.
  */
 export async function writeBatch(db: Kysely<Database>, beats: Heartbeat[]): Promise<void> {
   const positions = newestBy(
@@ -79,15 +79,7 @@ export async function writeBatch(db: Kysely<Database>, beats: Heartbeat[]): Prom
     (b) => `${b.subAccountUid}\u0000${b.titleId}`,
     (a, b) => a.now >= b.now,
   );
-  if (dialectOf(db) === 'postgres') {
-    await db
-      .with('positions', (qc) => upsertPositions(qc, positions))
-      .insertInto('view_record')
-      .values(recordValues(records))
-      .onConflict(recordConflict)
-      .execute();
-    return;
-  }
+  if (dialectOf(db) === 'postgres') return writeBatchPostgres(db, positions, records);
   const inTransaction = async (work: (trx: Kysely<Database>) => Promise<void>) =>
     db.isTransaction ? work(db) : db.transaction().execute(work);
   await inTransaction(async (trx) => {
@@ -111,7 +103,7 @@ function upsertPositions(qc: QueryCreator<Database>, positions: Heartbeat[]) {
         position_seconds: b.positionSeconds,
         duration_seconds: b.durationSeconds,
         client_seq: b.seq,
-        finished: b.positionSeconds >= b.durationSeconds * FINISHED_SHARE ? 1 : 0,
+        finished: finishedFlag(b),
         hidden: 0,
         updated_at: b.now,
       })),
@@ -151,4 +143,64 @@ function recordConflict(oc: OnConflictBuilder<Database, 'view_record'>) {
       audience: eb.ref('excluded.audience'),
     }))
     .whereRef('view_record.last_viewed_at', '<=', 'excluded.last_viewed_at');
+}
+
+/**
+ * The PostgreSQL batch: the positions' upsert as a writable CTE before the history upsert, each
+ * reading its rows from arrays (one parameter per column) rather than a VALUES list (one per
+ * value). Its text is the same for every batch size, so neither process builds or parses a
+ * statement of hundreds of parameters for each batch. The conflict rules are upsertPositions'
+ * and recordConflict's, which SQLite uses; the tests run both databases against them.
+ */
+async function writeBatchPostgres(
+  db: Kysely<Database>,
+  positions: Heartbeat[],
+  records: Heartbeat[],
+): Promise<void> {
+  const column = <T>(beats: Heartbeat[], pick: (b: Heartbeat) => T) => beats.map(pick);
+  await sql`
+    with positions as (
+      insert into watch_position as w (sub_account_uid, content_id, title_id, position_seconds,
+        duration_seconds, client_seq, finished, hidden, updated_at)
+      select uid, content_id, title_id, position_seconds, duration_seconds, client_seq, finished,
+        0, updated_at
+      from unnest(
+        ${column(positions, (b) => b.subAccountUid)}::text[],
+        ${column(positions, (b) => b.contentId)}::text[],
+        ${column(positions, (b) => b.titleId)}::text[],
+        ${column(positions, (b) => b.positionSeconds)}::integer[],
+        ${column(positions, (b) => b.durationSeconds)}::integer[],
+        ${column(positions, (b) => b.seq)}::bigint[],
+        ${column(positions, finishedFlag)}::integer[],
+        ${column(positions, (b) => b.now)}::bigint[]
+      ) as beat(uid, content_id, title_id, position_seconds, duration_seconds, client_seq,
+        finished, updated_at)
+      on conflict (sub_account_uid, content_id) do update set
+        position_seconds = excluded.position_seconds,
+        duration_seconds = excluded.duration_seconds,
+        client_seq = excluded.client_seq,
+        finished = excluded.finished,
+        hidden = 0,
+        updated_at = excluded.updated_at
+      where w.client_seq < excluded.client_seq
+    )
+    insert into view_record as r (sub_account_uid, title_id, last_content_id, last_viewed_at,
+      audience)
+    select * from unnest(
+      ${column(records, (b) => b.subAccountUid)}::text[],
+      ${column(records, (b) => b.titleId)}::text[],
+      ${column(records, (b) => b.contentId)}::text[],
+      ${column(records, (b) => b.now)}::bigint[],
+      ${column(records, (b) => b.audience)}::integer[]
+    )
+    on conflict (sub_account_uid, title_id) do update set
+      last_content_id = excluded.last_content_id,
+      last_viewed_at = excluded.last_viewed_at,
+      audience = excluded.audience
+    where r.last_viewed_at <= excluded.last_viewed_at
+  `.execute(db);
+}
+
+function finishedFlag(b: Heartbeat): number {
+  return b.positionSeconds >= b.durationSeconds * FINISHED_SHARE ? 1 : 0;
 }
