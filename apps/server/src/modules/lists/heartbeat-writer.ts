@@ -49,18 +49,22 @@ export class HeartbeatWriter {
   }
 }
 
-/** Newest beat per key: one statement may touch a row only once (PostgreSQL insists). */
-function newestBy<K>(
+/**
+ * Newest beat per key (one statement may touch a row only once, PostgreSQL insists), in key
+ * order, so that batches written at once (by several instances on one PostgreSQL) lock the rows
+ * they share in the same order and never wait on each other in a cycle.
+ */
+function newestBy(
   beats: Heartbeat[],
-  key: (b: Heartbeat) => K,
+  key: (b: Heartbeat) => string,
   newer: (a: Heartbeat, b: Heartbeat) => boolean,
 ): Heartbeat[] {
-  const byKey = new Map<K, Heartbeat>();
+  const byKey = new Map<string, Heartbeat>();
   for (const beat of beats) {
     const seen = byKey.get(key(beat));
     if (!seen || newer(beat, seen)) byKey.set(key(beat), beat);
   }
-  return [...byKey.values()];
+  return [...byKey.keys()].sort().map((k) => byKey.get(k)!);
 }
 
 /**
