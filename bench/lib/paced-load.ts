@@ -69,7 +69,7 @@ export async function runPacedPair(
  * nothing (no coordinated omission). autocannon's overallRate instead releases each second's
  * requests in one burst and back-fills latencies, which measures the burst, not the rate.
  */
-export async function runPaced(origin: string, options: PacedOptions): Promise<LoadResult> {
+async function runPaced(origin: string, options: PacedOptions): Promise<LoadResult> {
   const { durationSec, rampSec, rate } = options;
   const sockets = options.sockets ?? 512;
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });

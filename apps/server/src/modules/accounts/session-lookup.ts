@@ -63,7 +63,11 @@ class PostgresSessionLookup {
     const waiting = this.#waiting;
     this.#waiting = [];
     const byKind = new Map<SessionKind, Waiting[]>();
-    for (const w of waiting) byKind.set(w.kind, [...(byKind.get(w.kind) ?? []), w]);
+    for (const w of waiting) {
+      const group = byKind.get(w.kind);
+      if (group) group.push(w);
+      else byKind.set(w.kind, [w]);
+    }
     const queries: Promise<void>[] = [];
     for (const [kind, group] of byKind) {
       for (let i = 0; i < group.length; i += MOST_PER_QUERY) {

@@ -25,8 +25,8 @@ export interface Viewer {
 
 /**
  * The viewer of a session token, in one query (session and sub-account together, since every
- * signed-in request pays for it; on PostgreSQL shared with the other lookups of the moment). An ended, expired or idle session, or one whose sub-account
- * was deleted, is no viewer.
+ * signed-in request pays for it; on PostgreSQL shared with the other lookups of the moment). An
+ * ended, expired or idle session, or one whose sub-account was deleted, is no viewer.
  */
 export async function resolveViewer(
   db: Kysely<Database>,

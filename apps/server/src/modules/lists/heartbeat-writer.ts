@@ -161,7 +161,6 @@ async function writeBatchPostgres(
   positions: Heartbeat[],
   records: Heartbeat[],
 ): Promise<void> {
-  const column = <T>(beats: Heartbeat[], pick: (b: Heartbeat) => T) => beats.map(pick);
   await sql`
     with positions as (
       insert into watch_position as w (sub_account_uid, content_id, title_id, position_seconds,
@@ -169,14 +168,14 @@ async function writeBatchPostgres(
       select uid, content_id, title_id, position_seconds, duration_seconds, client_seq, finished,
         0, updated_at
       from unnest(
-        ${column(positions, (b) => b.subAccountUid)}::text[],
-        ${column(positions, (b) => b.contentId)}::text[],
-        ${column(positions, (b) => b.titleId)}::text[],
-        ${column(positions, (b) => b.positionSeconds)}::integer[],
-        ${column(positions, (b) => b.durationSeconds)}::integer[],
-        ${column(positions, (b) => b.seq)}::bigint[],
-        ${column(positions, finishedFlag)}::integer[],
-        ${column(positions, (b) => b.now)}::bigint[]
+        ${positions.map((b) => b.subAccountUid)}::text[],
+        ${positions.map((b) => b.contentId)}::text[],
+        ${positions.map((b) => b.titleId)}::text[],
+        ${positions.map((b) => b.positionSeconds)}::integer[],
+        ${positions.map((b) => b.durationSeconds)}::integer[],
+        ${positions.map((b) => b.seq)}::bigint[],
+        ${positions.map(finishedFlag)}::integer[],
+        ${positions.map((b) => b.now)}::bigint[]
       ) as beat(uid, content_id, title_id, position_seconds, duration_seconds, client_seq,
         finished, updated_at)
       on conflict (sub_account_uid, content_id) do update set
@@ -191,11 +190,11 @@ async function writeBatchPostgres(
     insert into view_record as r (sub_account_uid, title_id, last_content_id, last_viewed_at,
       audience)
     select * from unnest(
-      ${column(records, (b) => b.subAccountUid)}::text[],
-      ${column(records, (b) => b.titleId)}::text[],
-      ${column(records, (b) => b.contentId)}::text[],
-      ${column(records, (b) => b.now)}::bigint[],
-      ${column(records, (b) => b.audience)}::integer[]
+      ${records.map((b) => b.subAccountUid)}::text[],
+      ${records.map((b) => b.titleId)}::text[],
+      ${records.map((b) => b.contentId)}::text[],
+      ${records.map((b) => b.now)}::bigint[],
+      ${records.map((b) => b.audience)}::integer[]
     )
     on conflict (sub_account_uid, title_id) do update set
       last_content_id = excluded.last_content_id,
