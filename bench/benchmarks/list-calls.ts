@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../apps/server/src/db/index.js';
 import { audienceOf } from '../../apps/server/src/modules/catalogue/audience.js';
 import { writeBatch } from '../../apps/server/src/modules/lists/heartbeat-writer.js';
 import { check } from '../lib/check.js';
+import { cpuCounters } from '../lib/cpu-time.js';
 import { lagNote, runPacedPair } from '../lib/paced-load.js';
 import type { Benchmark, LoadResult } from '../lib/types.js';
 
@@ -136,6 +137,7 @@ export const listCalls: Benchmark = {
       rate: OFFERED_PER_SECOND,
       subject: inTurn(MIX),
       ceiling: inTurn([CEILING_PATH]),
+      cpu: cpuCounters(server),
     });
     const saturated = {
       subject: await ctx.load(server.origin + HISTORY_PATH, {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { saveWatchPositionBodySchema } from '@site/contract';
 import { check } from '../lib/check.js';
+import { cpuCounters } from '../lib/cpu-time.js';
 import { lagNote, runPacedPair } from '../lib/paced-load.js';
 import type { BenchContext, Benchmark, LoadResult } from '../lib/types.js';
 
@@ -114,6 +115,7 @@ async function measure(ctx: BenchContext, postgres: boolean) {
     rate: OFFERED_PER_SECOND,
     subject: beatTo(SUBJECT_PATH),
     ceiling: beatTo(CEILING_PATH),
+    cpu: cpuCounters(server),
   });
   const saturated = {
     subject: await saturate(SUBJECT_PATH),

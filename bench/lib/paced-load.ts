@@ -20,7 +20,11 @@ export interface PacedOptions {
   durationSec: number;
   /** Unmeasured ramp from zero to the rate before the measured part; 0 starts at full rate. */
   rampSec: number;
+  cpu?: CpuCounters;
 }
+
+/** Named readings of CPU time used so far, in ms (e.g. the server's and the database's). */
+export type CpuCounters = Record<string, () => number | undefined>;
 
 /**
  * A cold server started at the full rate fell behind while its code was still being compiled and
@@ -43,6 +47,7 @@ export interface PacedPairOptions {
   subject: (n: number) => PacedRequest;
   ceiling: (n: number) => PacedRequest;
   sockets?: number;
+  cpu?: CpuCounters;
 }
 
 /** Subject and ceiling at the same rate in alternating rounds (see ROUNDS). */
@@ -56,7 +61,13 @@ export async function runPacedPair(
   const ceiling: LoadResult[] = [];
   for (let round = 0; round < rounds; round += 1) {
     const rampSec = round === 0 ? RAMP_SECONDS : 0;
-    const common = { rate: options.rate, sockets: options.sockets, durationSec, rampSec };
+    const common = {
+      rate: options.rate,
+      sockets: options.sockets,
+      durationSec,
+      rampSec,
+      cpu: options.cpu,
+    };
     subject.push(await runPaced(origin, { ...common, request: options.subject }));
     ceiling.push(await runPaced(origin, { ...common, request: options.ceiling }));
   }
@@ -136,6 +147,7 @@ async function runPaced(origin: string, options: PacedOptions): Promise<LoadResu
     void done.then(() => inFlight.delete(done));
   };
 
+  const cpuBefore = readCpu(options.cpu);
   const lag = monitorEventLoopDelay({ resolution: 5 });
   lag.enable();
   let next = 0;
@@ -153,6 +165,7 @@ async function runPaced(origin: string, options: PacedOptions): Promise<LoadResu
   });
   await Promise.all(inFlight);
   const elapsedSec = (performance.now() - measuredFrom) / 1000;
+  const cpuUsPerRequest = perRequest(cpuBefore, readCpu(options.cpu), total);
   agent.destroy();
   lag.disable();
 
@@ -188,7 +201,27 @@ async function runPaced(origin: string, options: PacedOptions): Promise<LoadResu
     generatorLagP99Ms: Math.max(0, Math.round((lag.percentile(99) / 1e6 - 5) * 10) / 10),
     roundP99sMs: [p99],
     ...worstSecondOf(slowBySecond),
+    ...(cpuUsPerRequest ? { cpuUsPerRequest } : {}),
   };
+}
+
+function readCpu(cpu: CpuCounters | undefined): Record<string, number | undefined> {
+  return Object.fromEntries(Object.entries(cpu ?? {}).map(([name, read]) => [name, read()]));
+}
+
+/** µs of CPU per request sent (the ramp's too: its requests cost the same), where both readings exist. */
+function perRequest(
+  before: Record<string, number | undefined>,
+  after: Record<string, number | undefined>,
+  requests: number,
+): Record<string, number> | undefined {
+  const usPerRequest: Record<string, number> = {};
+  for (const [name, start] of Object.entries(before)) {
+    const end = after[name];
+    if (start === undefined || end === undefined) continue;
+    usPerRequest[name] = Math.round(((end - start) * 1000) / requests);
+  }
+  return Object.keys(usPerRequest).length > 0 ? usPerRequest : undefined;
 }
 
 function noteSlow(
@@ -243,7 +276,18 @@ function medianOf(rounds: LoadResult[]): LoadResult {
     generatorLagP99Ms: Math.max(...rounds.map((r) => r.generatorLagP99Ms ?? 0)),
     roundP99sMs: rounds.flatMap((r) => r.roundP99sMs ?? []),
     ...(worst ? { worstSecond: worst } : {}),
+    ...medianCpuOf(rounds),
   };
+}
+
+function medianCpuOf(rounds: LoadResult[]): Pick<LoadResult, 'cpuUsPerRequest'> {
+  const names = Object.keys(rounds[0]!.cpuUsPerRequest ?? {});
+  if (names.length === 0) return {};
+  const cpuUsPerRequest: Record<string, number> = {};
+  for (const name of names) {
+    cpuUsPerRequest[name] = median(rounds.flatMap((r) => r.cpuUsPerRequest?.[name] ?? []));
+  }
+  return { cpuUsPerRequest };
 }
 
 /** ", generator late ≤ N ms at p99; p99 by round …; worst second …" for a paced result's notes. */
@@ -257,6 +301,10 @@ export function lagNote(result: LoadResult): string {
   const worst = result.worstSecond;
   if (worst) {
     note += `; worst second: ${worst.slow} replies over ${SLOW_MS} ms, longest ${worst.maxMs} ms`;
+  }
+  const cpu = Object.entries(result.cpuUsPerRequest ?? {});
+  if (cpu.length > 0) {
+    note += `; CPU per request: ${cpu.map(([name, us]) => `${name} ${us} µs`).join(', ')}`;
   }
   return note;
 }

@@ -89,7 +89,12 @@ export async function startServerProcess(
       clearTimeout(timer);
       cleanup();
     };
-    return { origin: `http://127.0.0.1:${ready.port}`, dialect: ready.dialect, stop };
+    return {
+      origin: `http://127.0.0.1:${ready.port}`,
+      dialect: ready.dialect,
+      pid: child.pid!,
+      stop,
+    };
   } catch (error) {
     child.kill('SIGKILL');
     await exited;

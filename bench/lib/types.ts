@@ -27,6 +27,11 @@ export interface LoadResult {
   roundP99sMs?: number[];
   /** Paced runs: the measured second with the most replies over 20 ms, when any were. */
   worstSecond?: { atSec: number; slow: number; maxMs: number };
+  /**
+   * Paced runs: CPU time per request of each watched process (server, database), in µs; unlike
+   * latency it hardly moves when the machine stalls, so it compares two versions of the code.
+   */
+  cpuUsPerRequest?: Record<string, number>;
 }
 
 /** Subject and ceiling measured against the same server process in the same run. */
@@ -87,6 +92,8 @@ export interface BenchServer {
   /** http://127.0.0.1:<port> */
   origin: string;
   dialect: string;
+  /** The server process, to read its CPU time. */
+  pid: number;
 }
 
 export interface BenchContext {

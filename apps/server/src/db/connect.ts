@@ -10,6 +10,7 @@ import {
   type SqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
+import { preparingPool } from './prepared.js';
 import type { Database } from './schema.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
 
@@ -110,8 +111,9 @@ function connectPostgres(url: string, options: ConnectOptions): DatabaseHandle {
   });
   // Queries go unnamed on purpose: named (prepared) statements let PostgreSQL switch to a generic
   // plan, which for the search reindex's `owner_id in (…)` reads chose a sequential scan of
-  // millions of rows per batch (seconds each instead of milliseconds).
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // millions of rows per batch (seconds each instead of milliseconds). Only statements marked
+  // by prepared.ts are named.
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return { db, dialect: 'postgres', schema, close: () => db.destroy() };
 }
 

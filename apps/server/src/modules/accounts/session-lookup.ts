@@ -1,9 +1,10 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../../db/connect.js';
+import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import type { SessionKind } from './sessions.js';
 
-function selectSessions(db: Kysely<Database>, kind: SessionKind, hashes: string[]) {
+function selectSessions(db: Kysely<Database>, kind: SessionKind) {
   return db
     .selectFrom('session as s')
     .leftJoin('sub_account as u', (join) =>
@@ -22,13 +23,25 @@ function selectSessions(db: Kysely<Database>, kind: SessionKind, hashes: string[
       'u.filter_restrict',
       'u.created_at',
     ])
-    .where('s.kind', '=', kind)
-    .where('s.session_hash', 'in', hashes)
-    .execute();
+    .where('s.kind', '=', kind);
 }
 
 /** A session with its sub-account (null columns when the sub-account is gone). */
-export type SessionViewerRow = Awaited<ReturnType<typeof selectSessions>>[number];
+export type SessionViewerRow = Awaited<
+  ReturnType<ReturnType<typeof selectSessions>['executeTakeFirst']>
+> & {};
+
+/** One text for any number of hashes (an array, not an `in (…)` list), so it can be prepared. */
+async function selectSessionsByHashes(
+  db: Kysely<Database>,
+  kind: SessionKind,
+  hashes: string[],
+): Promise<SessionViewerRow[]> {
+  const query = selectSessions(db, kind).where((eb) =>
+    eb('s.session_hash', '=', eb.fn.any(sql<string[]>`${hashes}::text[]`)),
+  );
+  return (await db.executeQuery(prepared('session_lookup', query))).rows;
+}
 
 /** Hashes per query at most (PostgreSQL binds at most 65,535 parameters). */
 const MOST_PER_QUERY = 500;
@@ -80,7 +93,7 @@ class PostgresSessionLookup {
   async #answer(kind: SessionKind, group: Waiting[]): Promise<void> {
     try {
       const hashes = [...new Set(group.map((w) => w.hash))];
-      const rows = await selectSessions(this.db, kind, hashes);
+      const rows = await selectSessionsByHashes(this.db, kind, hashes);
       const byHash = new Map(rows.map((row) => [row.session_hash, row]));
       for (const w of group) w.found(byHash.get(w.hash));
     } catch (error) {
@@ -98,7 +111,9 @@ export async function findSession(
   kind: SessionKind,
 ): Promise<SessionViewerRow | undefined> {
   // SQLite answers in-process from a cached statement: there is no round trip to save.
-  if (dialectOf(db) === 'sqlite') return (await selectSessions(db, kind, [hash]))[0];
+  if (dialectOf(db) === 'sqlite') {
+    return selectSessions(db, kind).where('s.session_hash', '=', hash).executeTakeFirst();
+  }
   let lookup = postgresLookups.get(db);
   if (!lookup) {
     lookup = new PostgresSessionLookup(db);

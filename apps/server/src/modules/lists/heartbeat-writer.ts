@@ -153,7 +153,8 @@ function recordConflict(oc: OnConflictBuilder<Database, 'view_record'>) {
  * The PostgreSQL batch: the positions' upsert as a writable CTE before the history upsert, each
  * reading its rows from arrays (one parameter per column) rather than a VALUES list (one per
  * value). Its text is the same for every batch size, so neither process builds or parses a
- * statement of hundreds of parameters for each batch. The conflict rules are upsertPositions'
+ * statement of hundreds of parameters for each batch, and PostgreSQL prepares it once per
+ * connection (db/prepared.ts). The conflict rules are upsertPositions'
  * and recordConflict's, which SQLite uses; the tests run both databases against them.
  */
 async function writeBatchPostgres(
@@ -161,7 +162,7 @@ async function writeBatchPostgres(
   positions: Heartbeat[],
   records: Heartbeat[],
 ): Promise<void> {
-  await sql`
+  await sql`/* prepared: heartbeat_batch */
     with positions as (
       insert into watch_position as w (sub_account_uid, content_id, title_id, position_seconds,
         duration_seconds, client_seq, finished, hidden, updated_at)
