@@ -10,6 +10,7 @@ import { listIndexes } from './0006-list-indexes.js';
 import { search } from './0007-search.js';
 import { browseIndexes } from './0008-browse-indexes.js';
 import { historyAudience } from './0009-history-audience.js';
+import { positionHotUpdates } from './0010-position-hot-updates.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0007-search': search,
   '0008-browse-indexes': browseIndexes,
   '0009-history-audience': historyAudience,
+  '0010-position-hot-updates': positionHotUpdates,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {
