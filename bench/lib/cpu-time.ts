@@ -7,11 +7,8 @@ const TICKS_PER_SECOND = 100;
 
 /** User plus system CPU time a process has used, in ms; undefined where /proc can't tell. */
 export function processCpuMs(pid: number): number | undefined {
-  try {
-    return cpuMsOfStat(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return undefined;
-  }
+  const stat = statOf(pid);
+  return stat === undefined ? undefined : cpuMsOfStat(stat);
 }
 
 /**
@@ -29,17 +26,20 @@ export function postgresCpuMs(): number | undefined {
     return undefined;
   }
   for (const pid of pids) {
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue; // exited meanwhile
-    }
-    if (!stat.includes('(postgres)')) continue;
+    const stat = statOf(pid); // undefined when it exited meanwhile
+    if (!stat?.includes('(postgres)')) continue;
     total += cpuMsOfStat(stat);
     seen = true;
   }
   return seen ? total : undefined;
+}
+
+function statOf(pid: number | string): string | undefined {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 function cpuMsOfStat(stat: string): number {

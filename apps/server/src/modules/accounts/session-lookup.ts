@@ -28,8 +28,8 @@ function selectSessions(db: Kysely<Database>, kind: SessionKind) {
 
 /** A session with its sub-account (null columns when the sub-account is gone). */
 export type SessionViewerRow = Awaited<
-  ReturnType<ReturnType<typeof selectSessions>['executeTakeFirst']>
-> & {};
+  ReturnType<ReturnType<typeof selectSessions>['execute']>
+>[number];
 
 /** One text for any number of hashes (an array, not an `in (…)` list), so it can be prepared. */
 async function selectSessionsByHashes(

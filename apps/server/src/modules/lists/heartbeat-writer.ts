@@ -154,8 +154,8 @@ function recordConflict(oc: OnConflictBuilder<Database, 'view_record'>) {
  * reading its rows from arrays (one parameter per column) rather than a VALUES list (one per
  * value). Its text is the same for every batch size, so neither process builds or parses a
  * statement of hundreds of parameters for each batch, and PostgreSQL prepares it once per
- * connection (db/prepared.ts). The conflict rules are upsertPositions'
- * and recordConflict's, which SQLite uses; the tests run both databases against them.
+ * connection (db/prepared.ts). The conflict rules are upsertPositions' and recordConflict's,
+ * which SQLite uses; the tests run both databases against them.
  */
 async function writeBatchPostgres(
   db: Kysely<Database>,
