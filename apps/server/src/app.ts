@@ -5,7 +5,10 @@ import type { DatabaseHandle } from './db/index.js';
 import formbody from '@fastify/formbody';
 import { csrfPlugin } from './http/csrf.js';
 import { registerApiDocs } from './http/docs.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
+import { clientErrorHandler } from './http/framework-errors.js';
+import { loggerOptions } from './http/logging.js';
+import { registerRequestGuards } from './http/request-guards.js';
 import { registerHealthRoutes } from './http/health.js';
 import { myListHead } from './http/page-heads.js';
 import { pageShell } from './http/page-shell.js';
@@ -71,10 +74,7 @@ export async function buildApp({
   partners,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger: logger ?? loggerOptions(config.LOG_LEVEL),
     trustProxy: config.TRUSTED_PROXIES
       ? config.TRUSTED_PROXIES.split(',').map((s) => s.trim())
       : false,
@@ -82,6 +82,9 @@ export async function buildApp({
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors met before a route runs leave in the envelope (or the site's page) too: issue 15.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Replies are typed by the contract at compile time; serialising them through zod again would
@@ -89,6 +92,7 @@ export async function buildApp({
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   registerErrorHandling(app);
+  registerRequestGuards(app);
   closeConnectionsWhenClosing(app);
   await registerSecurityHeaders(app);
   await registerApiDocs(app);

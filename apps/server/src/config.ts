@@ -14,6 +14,8 @@ const positiveInt = z.coerce.number().int().positive();
  * Limits that tests tune (rate limits, password-hashing cost) live here too.
  */
 export const configSchema = z.object({
+  /** `production` turns the demo defaults below from start-up warnings into refusals. */
+  NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -49,7 +51,13 @@ export const configSchema = z.object({
   RATE_LIMIT_SIGNUP_PER_IP: positiveInt.default(10),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
   RATE_LIMIT_LOGIN_PER_IP: positiveInt.default(20),
+  /** Wrong passwords per login id (and per account for re-entry and partner codes) before a wait. */
   RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt.default(5),
+  /** The first wait after too many failures; it doubles with every further failure (ADR 0017). */
+  RATE_LIMIT_DELAY_SECONDS: positiveInt.default(30),
+  RATE_LIMIT_DELAY_MAX_SECONDS: positiveInt.default(300),
+  RATE_LIMIT_KID_PIN_DELAY_AFTER: positiveInt.default(3),
+  RATE_LIMIT_KID_PIN_LOCK_AFTER: positiveInt.default(10),
 });
 
 export type ConfigInput = Partial<Record<keyof typeof configSchema.shape, string>>;
@@ -60,6 +68,24 @@ export interface Config extends Omit<
   /** Absolute origin used in share links and Open Graph tags, without a trailing slash. */
   PUBLIC_URL: string;
   STREAM_SIGNING_SECRET: string;
+  /** Demo settings in use, one sentence each: warned about at start, refused in production. */
+  demoDefaults: string[];
+}
+
+/** The gateway secret the README publishes for the demo app. */
+export const DEMO_GATEWAY_SECRET = 'demo-app-secret-0123456789';
+
+function demoDefaultsInUse(value: z.infer<typeof configSchema>): string[] {
+  const found: string[] = [];
+  if (value.GATEWAY_CLIENTS.split(',').some((pair) => pair.endsWith(`:${DEMO_GATEWAY_SECRET}`)))
+    found.push('GATEWAY_CLIENTS uses the gateway secret published in the README');
+  if (value.SEED_ON_START)
+    found.push('SEED_ON_START=true loads demo accounts whose passwords are published');
+  if (value.STREAM_SIGNING_SECRET === undefined)
+    found.push(
+      'STREAM_SIGNING_SECRET is unset (a random one per process breaks stream URLs across instances)',
+    );
+  return found;
 }
 
 export class ConfigError extends Error {
@@ -79,10 +105,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const value = parsed.data;
+  const demoDefaults = demoDefaultsInUse(value);
+  if (value.NODE_ENV === 'production' && demoDefaults.length > 0) {
+    throw new ConfigError(`Refusing to start with NODE_ENV=production: ${demoDefaults.join('; ')}`);
+  }
   const publicUrl = value.PUBLIC_URL ?? `http://localhost:${value.PORT}`;
   return {
     ...value,
     PUBLIC_URL: publicUrl.replace(/\/+$/, ''),
     STREAM_SIGNING_SECRET: value.STREAM_SIGNING_SECRET ?? crypto.randomBytes(32).toString('hex'),
+    demoDefaults,
   };
 }

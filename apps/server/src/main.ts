@@ -20,6 +20,9 @@ const config = readConfig();
 const database = connect(config.DATABASE_URL);
 await migrateToLatest(database);
 const app = await buildApp({ config, database });
+for (const demoDefault of config.demoDefaults) {
+  app.log.warn(`demo default in use (refused when NODE_ENV=production): ${demoDefault}`);
+}
 if (config.SEED_ON_START) {
   const counts = await seed(database, { passwordCost: config.PASSWORD_SCRYPT_COST });
   app.log.info({ seeded: counts }, 'demo data ready');

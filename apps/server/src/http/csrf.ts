@@ -28,7 +28,8 @@ export interface CsrfOptions {
  */
 export const csrfPlugin = fp<CsrfOptions>(async (app: FastifyInstance, options) => {
   app.decorateReply('ensureCsrfCookie', function (this: FastifyReply) {
-    if (!this.request.cookies[CSRF_COOKIE]) {
+    // A request refused before its cookies were read (a malformed address) gets no new token.
+    if (this.request.cookies && !this.request.cookies[CSRF_COOKIE]) {
       this.setCookie(CSRF_COOKIE, newToken(), {
         httpOnly: false,
         sameSite: 'lax',
@@ -40,14 +41,18 @@ export const csrfPlugin = fp<CsrfOptions>(async (app: FastifyInstance, options) 
   });
 
   app.addHook('preValidation', async (request: FastifyRequest) => {
+    // Decided on the route the router matched, not on the spelling of the address (ADR 0018).
     // Unknown routes answer 404/405 without changing anything, so they need no token.
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/ajax/') || request.is404)
-      return;
+    if (!STATE_CHANGING.has(request.method) || !isSiteCall(request)) return;
     if (!sameSite(request, options.publicOrigin) || !tokenMatches(request)) {
       throw new AppError('CSRF_REJECTED');
     }
   });
 });
+
+function isSiteCall(request: FastifyRequest): boolean {
+  return !request.is404 && (request.routeOptions.url ?? '').startsWith('/ajax/');
+}
 
 function sameSite(request: FastifyRequest, publicOrigin: string): boolean {
   const fetchSite = request.headers['sec-fetch-site'];

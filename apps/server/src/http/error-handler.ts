@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCatalogue, type ErrorCode } from '@site/contract';
 import { AppError, errorEnvelope, type FieldProblem } from './errors.js';
+import { errorPage } from './framework-errors.js';
 import { isPageRequest } from './page-shell.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -14,9 +15,12 @@ const frameworkErrors: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_INPUT',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_INPUT',
   FST_ERR_VALIDATION: 'BAD_INPUT',
-  FST_ERR_BAD_URL: 'BAD_INPUT',
+  FST_ERR_BAD_URL: 'BAD_URL',
   FST_ERR_ASYNC_CONSTRAINT: 'BAD_INPUT',
 };
+
+/** Refusals a page navigation can meet before its route runs: answered with the page. */
+const PAGE_CODES = new Set<ErrorCode>(['BAD_URL', 'BAD_INPUT']);
 
 /**
  * Every failure leaves in the envelope with a zh-TW message and a fitting HTTP status; a bug is
@@ -25,6 +29,10 @@ const frameworkErrors: Record<string, ErrorCode> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // A browser navigating to a malformed address gets the site's page; a call the envelope.
+      if (PAGE_CODES.has(error.code) && isPageRequest(request)) {
+        return app.pageShell.notFound(request, reply, error.httpStatus);
+      }
       return send(reply, error.code, error.message, error.fields);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -54,6 +62,28 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isPageRequest(request)) return app.pageShell.notFound(request, reply);
     return send(reply, 'ROUTE_NOT_FOUND');
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors met while routing (a malformed escape in the path, a
+ * failed constraint) take the same way out as the rest.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const mapped = (error.code && frameworkErrors[error.code]) || 'BAD_INPUT';
+  // This reply is built before any plugin's decorators apply, so the page shell cannot render
+  // here: a browser gets the site's plain error page.
+  if (isPageRequest(request)) {
+    return reply
+      .code(errorCatalogue[mapped].http)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(errorPage(mapped));
+  }
+  return send(reply, mapped);
 }
 
 function send(reply: FastifyReply, code: ErrorCode, message?: string, fields?: FieldProblem[]) {

@@ -52,7 +52,14 @@ export function isPageRequest(request: FastifyRequest): boolean {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    pageShell: { notFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> };
+    pageShell: {
+      /** The not-found page, answered 404 or with another client-error status (a bad address). */
+      notFound(
+        request: FastifyRequest,
+        reply: FastifyReply,
+        status?: number,
+      ): Promise<FastifyReply>;
+    };
   }
 }
 
@@ -89,7 +96,8 @@ export const pageShell = fp<PageShellOptions>(async (app: FastifyInstance, optio
     }
     const pathname = request.url.split('?')[0] ?? '/';
     const tags = headTags(head, absolute(pathname), absolute(head.image ?? options.defaultImage));
-    return reply.code(head.status ?? 200).send(html.replace(HEAD_MARKER, tags));
+    // A function replacer: the tags hold titles, and "$&" or "$'" in a title is text, not a pattern.
+    return reply.code(head.status ?? 200).send(html.replace(HEAD_MARKER, () => tags));
   };
 
   for (const [name, route] of Object.entries(pageRoutes) as [PageName, string][]) {
@@ -107,8 +115,8 @@ export const pageShell = fp<PageShellOptions>(async (app: FastifyInstance, optio
   }
 
   app.decorate('pageShell', {
-    notFound: (request: FastifyRequest, reply: FastifyReply) =>
-      render(request, reply, { ...staticHead('notFound'), status: 404 }),
+    notFound: (request: FastifyRequest, reply: FastifyReply, status = 404) =>
+      render(request, reply, { ...staticHead('notFound'), status }),
   });
 });
 

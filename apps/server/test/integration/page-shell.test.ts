@@ -67,6 +67,19 @@ describe('page shell', () => {
     expect(html).toContain('&lt;/title&gt;&lt;script&gt;');
   });
 
+  it('replacement patterns in a name stay text ($& and friends)', async () => {
+    const name = "頻道$&$`$'$$";
+    await ctx.database.db
+      .updateTable('channel')
+      .set({ name })
+      .where('channel_id', '=', 'ch03')
+      .execute();
+    const html = (await ctx.app.inject('/LiveChannel/ch03')).body;
+    expect(meta(html, 'property', 'og:title')).toContain('頻道$&amp;$`$&#39;$$');
+    expect(html.match(/<!--app-head-->/g)).toBeNull();
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
   it.each([
     '/',
     '/browse',

@@ -54,6 +54,17 @@ describe('the server process', () => {
     expect(run.stdout).toBe('');
   });
 
+  it('refuses to start in production with demo defaults: exit code 2, one line', async () => {
+    const run = await startServer({ NODE_ENV: 'production', STREAM_SIGNING_SECRET: '' }).done;
+    expect(run.code).toBe(2);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Refusing to start with NODE_ENV=production: GATEWAY_CLIENTS/);
+    expect(lines[0]).toContain('SEED_ON_START');
+    expect(lines[0]).toContain('STREAM_SIGNING_SECRET');
+    expect(run.stdout).toBe('');
+  });
+
   it('starts on a new SQLite file, seeds, serves, and exits 0 on SIGTERM', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-main-'));
     const server = startServer({
@@ -70,6 +81,14 @@ describe('the server process', () => {
     const run = await server.done;
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('shut down cleanly');
+    // Outside production, each demo default is named in a warning at start.
+    const warnings = run.stdout.split('\n').filter((line) => line.includes('demo default in use'));
+    expect(warnings.map((line) => /in use[^:]*: (\w+)/.exec(line)?.[1])).toEqual([
+      'GATEWAY_CLIENTS',
+      'SEED_ON_START',
+      'STREAM_SIGNING_SECRET',
+    ]);
+    expect(warnings.every((line) => line.includes('"level":40'))).toBe(true);
     expect(fs.existsSync(path.join(dir, 'data', 'site.db'))).toBe(true);
   }, 30_000);
 });

@@ -19,6 +19,8 @@ export interface TestAppOptions {
   /** Load the demo data first. */
   seed?: boolean;
   extend?: AppDependencies['extend'];
+  /** Logger settings (tests that read the logs pass a stream); silent otherwise. */
+  logger?: AppDependencies['logger'];
 }
 
 /** 2026-11-22 12:00 Taipei: a fixed moment, so schedules and shelf dates are repeatable. */
@@ -49,6 +51,7 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
       database: ctx.database,
       clock: () => ctx.now.value,
       ...(options.extend ? { extend: options.extend } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
     });
     await ctx.app.ready();
   });

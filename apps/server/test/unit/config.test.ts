@@ -32,6 +32,34 @@ describe('configuration', () => {
   });
 });
 
+describe('production safety', () => {
+  const safe = {
+    NODE_ENV: 'production',
+    GATEWAY_CLIENTS: 'tv-app:a-real-secret-of-some-length',
+    SEED_ON_START: 'false',
+    STREAM_SIGNING_SECRET: 'another-real-secret-of-length',
+  };
+
+  it('starts in production when no demo default is in use', () => {
+    expect(loadConfig(safe).demoDefaults).toEqual([]);
+  });
+
+  it.each([
+    ['GATEWAY_CLIENTS', 'tv-app:a-real-secret-of-some-length,demo-app:demo-app-secret-0123456789'],
+    ['SEED_ON_START', 'true'],
+    ['STREAM_SIGNING_SECRET', undefined],
+  ])('refuses production with the demo %s, in one line naming it', (name, value) => {
+    const run = () => loadConfig({ ...safe, [name]: value });
+    expect(run).toThrow(ConfigError);
+    expect(run).toThrow(new RegExp(`^Refusing to start with NODE_ENV=production: ${name}[^\n]*$`));
+  });
+
+  it('outside production names every demo default in use, for the start-up warning', () => {
+    const names = loadConfig({}).demoDefaults.map((line) => line.split(' ')[0]!.split('=')[0]);
+    expect(names).toEqual(['GATEWAY_CLIENTS', 'SEED_ON_START', 'STREAM_SIGNING_SECRET']);
+  });
+});
+
 describe('the README configuration table', () => {
   it('lists every variable the server reads', async () => {
     const { readFileSync } = await import('node:fs');

@@ -35,7 +35,10 @@ export function registerGatewayClientAuth(
   clock: () => number,
 ): void {
   app.addHook('preValidation', async (request: FastifyRequest) => {
-    if (!request.url.startsWith('/gw/') || request.is404) return;
+    // Decided on the route the router matched, not on the spelling of the address (ADR 0018);
+    // the request guards have already refused any path not in its canonical form.
+    const route = request.routeOptions.url ?? '';
+    if (request.is404 || !route.startsWith('/gw/')) return;
     const [path = '', rawQuery = ''] = request.url.split('?', 2);
     const params = [...new URLSearchParams(rawQuery)];
     const get = (name: string) => params.find(([key]) => key === name)?.[1];

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MEDIA_PREFIX } from './urls.js';
@@ -10,29 +11,34 @@ const contentTypes: Record<string, string> = {
   '.vtt': 'text/vtt; charset=utf-8',
 };
 
+/** The media folders anyone may fetch; clips are not among them (they stream only signed). */
+export const PUBLIC_MEDIA_FOLDERS = ['images', 'ads'] as const;
+
 /**
- * Demo media from fixtures/media. Playlists change when the fixtures are remade, so they are
- * revalidated; segments, keys-free init files and pictures are cached for a day.
+ * Demo media from fixtures/media. Each public folder is its own static root, so no spelling of a
+ * path under /media/ can reach the clips folder beside them (ADR 0018); clips stream only through
+ * signed URLs (stream-routes.ts). Playlists change when the fixtures are remade, so they are
+ * revalidated; segments, init files and pictures are cached for a day.
  */
 export async function registerMediaRoutes(app: FastifyInstance, mediaDir: string): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: MEDIA_PREFIX,
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    cacheControl: false,
-    // Clips stream only through signed URLs (stream-routes.ts); pictures and ads are public.
-    allowedPath: (pathName) => !pathName.startsWith('/clips/'),
-    setHeaders(res, filePath) {
-      const ext = filePath.slice(filePath.lastIndexOf('.'));
-      const type = contentTypes[ext];
-      if (type) res.setHeader('content-type', type);
-      res.setHeader(
-        'cache-control',
-        ext === '.m3u8' ? 'public, max-age=2, must-revalidate' : 'public, max-age=86400',
-      );
-      res.setHeader('access-control-allow-origin', '*');
-    },
-  });
+  for (const folder of PUBLIC_MEDIA_FOLDERS) {
+    await app.register(fastifyStatic, {
+      root: path.join(mediaDir, folder),
+      prefix: `${MEDIA_PREFIX}${folder}/`,
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const ext = filePath.slice(filePath.lastIndexOf('.'));
+        const type = contentTypes[ext];
+        if (type) res.setHeader('content-type', type);
+        res.setHeader(
+          'cache-control',
+          ext === '.m3u8' ? 'public, max-age=2, must-revalidate' : 'public, max-age=86400',
+        );
+        res.setHeader('access-control-allow-origin', '*');
+      },
+    });
+  }
 }
