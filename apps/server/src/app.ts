@@ -149,7 +149,7 @@ export async function buildApp({
     publicUrl: config.PUBLIC_URL,
     defaultImage: mediaUrl(DEFAULT_SHARE_IMAGE),
     resolvers: {
-      details: detailsHead(db),
+      details: detailsHead(db, clock),
       liveChannel: liveChannelHead(db),
       myList: myListHead,
     },

@@ -21,6 +21,10 @@ export const playRightDataSchema = z.object({
   /** The master playlist to hand to the player. */
   videoUrl: z.string(),
   durationSeconds: z.number().int(),
+  /** Why it plays: free, ad-supported, bought, rented or under a monthly service (ADR 0019). */
+  rightType: z.enum(['free', 'avod', 'buy', 'rent', 'service']),
+  /** Unix seconds when the right ends (a rental's 48 hours, a paid period); null: it does not. */
+  rightEndsAt: z.number().int().nullable(),
 });
 export type PlayRightData = z.infer<typeof playRightDataSchema>;
 export const playRightReplySchema = envelopeOf(playRightDataSchema);

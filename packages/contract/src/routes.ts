@@ -19,6 +19,7 @@ export const siteCalls = {
   updateSubAccount: '/ajax/ajaxUpdateSubAccount.do',
   deleteSubAccount: '/ajax/ajaxDeleteSubAccount.do',
   setKidPin: '/ajax/ajaxSetKidPin.do',
+  unlockKidPin: '/ajax/ajaxUnlockKidPin.do',
   getHeaderMemberInfo: '/ajax/ajaxGetHeaderMemberInfo.do',
   getHeaderAccountInfo: '/ajax/ajaxGetHeaderAccountInfo.do',
   bindLoginData: '/ajax/ajaxBindLoginData.do',

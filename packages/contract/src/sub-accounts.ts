@@ -71,6 +71,9 @@ export const setKidPinBodySchema = z.object({
   pin: z.string().regex(/^\d{4,6}$/, 'PIN 碼需為 4 到 6 位數字。'),
 });
 
+/** ajaxUnlockKidPin.do: the owner's password lifts the lock that wrong kid PINs left. */
+export const unlockKidPinBodySchema = z.object({ password: z.string().min(1).max(200) });
+
 export const subAccountReplySchema = envelopeOf(z.object({ subAccount: subAccountSchema }));
 
 export const headerMemberInfoReplySchema = envelopeOf(

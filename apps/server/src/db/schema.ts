@@ -1,11 +1,12 @@
 import type { Generated } from 'kysely';
+import type { CommerceTables } from './schema-commerce.js';
 
 /**
  * Table types, one interface per table. Each table belongs to one module (DESIGN §1):
  * catalogue owns main_category, subcategory, title; live owns channel_group, channel,
  * channel_group_member, programme.
  */
-export interface Database {
+export interface Database extends CommerceTables {
   main_category: MainCategoryTable;
   subcategory: SubcategoryTable;
   title: TitleTable;
@@ -17,6 +18,8 @@ export interface Database {
   sub_account: SubAccountTable;
   session: SessionTable;
   rate_limit: RateLimitTable;
+  auth_throttle: AuthThrottleTable;
+  known_device: KnownDeviceTable;
   partner_binding: PartnerBindingTable;
   person: PersonTable;
   title_person: TitlePersonTable;
@@ -160,6 +163,26 @@ export interface RateLimitTable {
   hits: number;
 }
 
+/** Owned by the accounts module: failures of one guessed secret (docs/adr/0017). */
+export interface AuthThrottleTable {
+  /** e.g. login:<loginId>, login-device:<hash>, owner:<accountId>, kid-pin:<accountId>. */
+  bucket: string;
+  /** Attempts let through and not (yet) succeeded. */
+  failures: number;
+  /** Unix seconds; attempts before this are refused. */
+  next_allowed_at: number;
+  /** 1: refused until the owner's password lifts it (the kid PIN). */
+  locked: number;
+  updated_at: number;
+}
+
+/** Owned by the accounts module: a browser that has logged in to the account (its cookie's hash). */
+export interface KnownDeviceTable {
+  device_hash: string;
+  account_id: string;
+  created_at: number;
+}
+
 export interface PartnerBindingTable {
   partner: string;
   partner_account_id: string;
@@ -295,4 +318,6 @@ export interface EntitlementTable {
   first_played_at: number | null;
   /** Rentals once started: first play + watch hours. */
   expires_at: number | null;
+  /** The order or voucher that granted it ('order:…', 'voucher:…'); unique (migration 0012). */
+  source: string | null;
 }

@@ -49,7 +49,8 @@ describe('kid mode and the restricted-content filter', () => {
     expect(adult.every((v) => v.mainCategoryId === 'movie')).toBe(true);
   });
 
-  it('a kid gets 403 on a restricted title’s details and play right', async () => {
+  // ADR 0016: a title a viewer may not see answers 404, as a missing one does (was 403).
+  it('a kid gets 404 on a restricted title’s details and play right', async () => {
     const kid = await kidBrowser();
     const restricted = await ctx.database.db
       .selectFrom('title')
@@ -59,11 +60,11 @@ describe('kid mode and the restricted-content filter', () => {
       .executeTakeFirstOrThrow();
     expect(
       (await kid.get(`/details/${restricted.content_id}/${restricted.content_id}`)).statusCode,
-    ).toBe(403);
+    ).toBe(404);
     expect(
       (await kid.get(`/ajax/ajaxFindVideoPlayRight.do?contentId=${restricted.content_id}`))
         .statusCode,
-    ).toBe(403);
+    ).toBe(404);
     const grown = await ctx.database.db
       .selectFrom('title')
       .select('content_id')
@@ -73,8 +74,8 @@ describe('kid mode and the restricted-content filter', () => {
       .where('kind', '=', 'movie')
       .executeTakeFirstOrThrow();
     const play = await kid.get(`/ajax/ajaxFindVideoPlayRight.do?contentId=${grown.content_id}`);
-    expect(play.statusCode).toBe(403);
-    expect(play.json().status.message).toBe('兒童模式下不能觀看這部影片。');
+    expect(play.statusCode).toBe(404);
+    expect(play.json().status.code).toBe('NOT_FOUND');
   });
 
   it('the filter hides restricted titles from a member until an adult switches it off', async () => {
@@ -89,7 +90,7 @@ describe('kid mode and the restricted-content filter', () => {
     expect(await ids(browser, 'mainCategoryId=adult')).toEqual([]);
     expect(
       (await browser.get('/ajax/ajaxFindVideoPlayRight.do?contentId=R18FREE')).statusCode,
-    ).toBe(403);
+    ).toBe(404);
     await browser.post('/ajax/ajaxUpdateSubAccount.do', {
       newSubaccountID: uid,
       filterRestrict: 'N',

@@ -200,7 +200,9 @@ describe('search', () => {
     expect(await ids({ inputKeyword: '\\' })).toEqual(['SL-5']);
     expect(await ids({ inputKeyword: "'; drop table title; --" })).toEqual([]);
     expect(await ids({ inputKeyword: '%%%' })).toEqual([]);
-    expect(await ids({ inputKeyword: '\u0000' })).toEqual([]);
+    // NUL is no text at all: refused like every field's (ADR 0018), not searched for.
+    const nul = await ctx.app.inject(`${SEARCH}?${query({ inputKeyword: '\u0000' })}`);
+    expect(nul.statusCode).toBe(400);
     const page = await search({ inputKeyword: '<script>alert(1)</script>' });
     expect(page).toMatchObject({
       totalCount: 0,

@@ -87,3 +87,8 @@ export async function updateSubAccount(
 export function deleteSubAccount(newSubaccountID: string, proof: OwnerProof) {
   return postJson(siteCalls.deleteSubAccount, { newSubaccountID, ...proof }, undefined);
 }
+
+/** ajaxUnlockKidPin.do: the owner's password lifts the lock that wrong kid PINs left. */
+export function unlockKidPin(password: string) {
+  return postJson(siteCalls.unlockKidPin, { password }, undefined);
+}

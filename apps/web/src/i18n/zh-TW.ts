@@ -361,6 +361,10 @@ export const t = {
     title: '需要家長同意',
     description: '兒童模式下，這項操作需要輸入家長的帳號密碼或兒童模式 PIN 碼。',
     label: '家長密碼或 PIN 碼',
+    /** After too many wrong PINs: the owner's password lifts the lock, then the action runs. */
+    lockedLabel: '家長的帳號密碼',
+    lockedHint: 'PIN 碼已鎖定。請家長輸入帳號密碼，解除鎖定並繼續。',
+    unlock: '解除鎖定並繼續',
   },
 
   /** The avatars a sub-account picks from (iconIdx 0–7), as the server describes them. */

@@ -11,6 +11,8 @@ import { search } from './0007-search.js';
 import { browseIndexes } from './0008-browse-indexes.js';
 import { historyAudience } from './0009-history-audience.js';
 import { positionHotUpdates } from './0010-position-hot-updates.js';
+import { loginThrottle } from './0011-login-throttle.js';
+import { commerce } from './0012-commerce.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -23,6 +25,8 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0008-browse-indexes': browseIndexes,
   '0009-history-audience': historyAudience,
   '0010-position-hot-updates': positionHotUpdates,
+  '0011-login-throttle': loginThrottle,
+  '0012-commerce': commerce,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {

@@ -11,8 +11,7 @@ import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { maskLoginId } from './login-info.js';
 import { bindPartner, type PartnerDirectory } from './partners.js';
-import { tooManyAttempts } from './login.js';
-import { hitRateLimit } from './rate-limit.js';
+import { ThrottledError, admit, clearBucket, passwordPolicy } from './throttle.js';
 import type { AccountRouteDeps } from './routes.js';
 import { requireMember } from './viewer.js';
 
@@ -30,21 +29,14 @@ export function registerPartnerRoutes(
     body: { partnerAccountId: string; verificationCode: string; reserveType?: '1' | '2' },
   ) => {
     const now = clock();
-    // Six-digit codes are guessable without a limit.
-    if (
-      !(await hitRateLimit(
-        db,
-        `bind:${accountId}`,
-        config.RATE_LIMIT_LOGIN_PER_ACCOUNT,
-        config.RATE_LIMIT_WINDOW_SECONDS,
-        now,
-      ))
-    ) {
-      throw tooManyAttempts();
-    }
+    // Six-digit codes are guessable: wrong ones wait like wrong passwords (ADR 0017).
+    const bucket = `partner-code:${accountId}`;
+    const admission = await admit(db, bucket, passwordPolicy(config), now);
+    if (!admission.admitted) throw new ThrottledError(admission.waitSeconds, '驗證碼錯誤');
     if (!(await partners.verify(partner, body.partnerAccountId, body.verificationCode))) {
       throw new AppError('FORBIDDEN', undefined, '帳號或驗證碼不正確。');
     }
+    await clearBucket(db, bucket);
     await bindPartner(db, {
       accountId,
       partner,

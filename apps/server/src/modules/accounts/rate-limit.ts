@@ -3,7 +3,8 @@ import type { Database } from '../../db/schema.js';
 
 /**
  * Fixed-window counters in the database, so every instance shares them. One atomic upsert per
- * hit: a new window restarts the count, otherwise it goes up by one.
+ * hit: a new window restarts the count, otherwise it goes up by one. For attempts per client IP
+ * (login, sign-up); guesses of a secret are counted as failures instead (throttle.ts).
  */
 export async function hitRateLimit(
   db: Kysely<Database>,
@@ -25,8 +26,4 @@ export async function hitRateLimit(
     .returning('hits')
     .executeTakeFirstOrThrow();
   return row.hits <= limit;
-}
-
-export async function clearRateLimit(db: Kysely<Database>, bucket: string): Promise<void> {
-  await db.deleteFrom('rate_limit').where('bucket', '=', bucket).execute();
 }

@@ -17,14 +17,16 @@ import {
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { deviceContext } from '../device/device-type.js';
-import { requireOwner } from './guards.js';
+import { checkOwnerPassword, requireOwner } from './guards.js';
 import { iconOf } from './icons.js';
 import { checkLogin, openSession, tooManyAttempts, type LoginDeps } from './login.js';
 import { loginInfo, maskLoginId } from './login-info.js';
-import { changePassword, checkPassword, signUp } from './members.js';
+import { KNOWN_DEVICE_COOKIE, rememberDevice, setKnownDeviceCookie } from './known-devices.js';
+import { changePassword, signUp } from './members.js';
 import { hitRateLimit } from './rate-limit.js';
 import { endAllSessions, endSession } from './sessions.js';
 import { listSubAccounts } from './sub-accounts.js';
+import { ThrottledError } from './throttle.js';
 import { requireMember } from './viewer.js';
 
 export type AccountRouteDeps = LoginDeps;
@@ -38,6 +40,12 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
     hitRateLimit(db, bucket, max, config.RATE_LIMIT_WINDOW_SECONDS, clock());
   const deviceOf = (request: FastifyRequest) =>
     deviceContext(request.headers['user-agent']).deviceType;
+  const secureCookies = config.PUBLIC_URL.startsWith('https:');
+
+  // Every wait the accounts module asks for (ADR 0017) also goes out as Retry-After.
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof ThrottledError) reply.header('retry-after', String(error.waitSeconds));
+  });
 
   api.post(
     siteCalls.signUp,
@@ -55,6 +63,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
       const now = clock();
       const { member, primary } = await signUp(db, request.body, config.PASSWORD_SCRYPT_COST, now);
       if (request.viewer) await endSession(db, request.viewer.sessionHash);
+      setKnownDeviceCookie(reply, await rememberDevice(db, member.accountId, now), secureCookies);
       const deviceType = deviceOf(request);
       const { token, expiresAt, viewer } = await openSession(deps, {
         kind: 'web',
@@ -78,8 +87,16 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
       },
     },
     async (request, reply) => {
-      const login = await checkLogin(deps, { ...request.body, ip: request.ip });
+      const login = await checkLogin(deps, {
+        ...request.body,
+        ip: request.ip,
+        knownDeviceToken: request.cookies[KNOWN_DEVICE_COOKIE],
+      });
       if (request.viewer) await endSession(db, request.viewer.sessionHash);
+      if (!login.knownDevice) {
+        const token = await rememberDevice(db, login.accountId, clock());
+        setKnownDeviceCookie(reply, token, secureCookies);
+      }
       const deviceType = deviceOf(request);
       const { token, expiresAt, viewer } = await openSession(deps, {
         kind: 'web',
@@ -137,9 +154,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
     async (request, reply) => {
       const viewer = requireMember(request.viewer);
       if (viewer.kidMode) throw new AppError('FORBIDDEN', undefined, '兒童模式下不能變更密碼。');
-      if (!(await limit(`owner:${viewer.accountId}`, config.RATE_LIMIT_LOGIN_PER_ACCOUNT)))
-        throw tooManyAttempts();
-      if (!(await checkPassword(db, viewer.accountId, request.body.oldPassword))) {
+      const oldPassword = request.body.oldPassword;
+      if (!(await checkOwnerPassword(db, viewer.accountId, oldPassword, config, clock()))) {
         throw new AppError(
           'FORBIDDEN',
           [{ name: 'oldPassword', problem: 'wrong' }],

@@ -12,12 +12,13 @@ import {
   siteCalls,
   subAccountListReplySchema,
   subAccountReplySchema,
+  unlockKidPinBodySchema,
   updateSubAccountBodySchema,
 } from '@site/contract';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { deviceContext } from '../device/device-type.js';
-import { requireOwner, requirePasswordOrPin } from './guards.js';
+import { requireOwner, requireOwnerPassword } from './guards.js';
 import { loginInfo } from './login-info.js';
 import { setKidPin } from './members.js';
 import type { AccountRouteDeps } from './routes.js';
@@ -145,13 +146,7 @@ export function registerSubAccountRoutes(app: FastifyInstance, deps: AccountRout
       if (turnsFilterOff && (changes.kidmode ?? row.kidmode) !== '1') {
         if (!password)
           throw new AppError('FORBIDDEN', undefined, '關閉限制級內容過濾需要重新輸入密碼。');
-        await requirePasswordOrPin(
-          db,
-          viewer.accountId,
-          { ownerPassword: password },
-          config,
-          clock(),
-        );
+        await requireOwnerPassword(db, viewer.accountId, password, config, clock());
       }
       const updated = await updateSubAccount(db, row, changes);
       return ok({ subAccount: toSubAccount(updated) });
@@ -195,14 +190,27 @@ export function registerSubAccountRoutes(app: FastifyInstance, deps: AccountRout
     async (request) => {
       const viewer = requireMember(request.viewer);
       if (viewer.kidMode) throw new AppError('FORBIDDEN', undefined, '兒童模式下不能設定 PIN 碼。');
-      await requirePasswordOrPin(
-        db,
-        viewer.accountId,
-        { ownerPassword: request.body.password },
-        config,
-        clock(),
-      );
+      // The right password also clears the old PIN's failures and lock.
+      await requireOwnerPassword(db, viewer.accountId, request.body.password, config, clock());
       await setKidPin(db, viewer.accountId, request.body.pin, config.PASSWORD_SCRYPT_COST);
+      return ok({});
+    },
+  );
+
+  api.post(
+    siteCalls.unlockKidPin,
+    {
+      schema: {
+        tags,
+        summary:
+          "Lift the kid PIN's lock (after too many wrong PINs) with the owner's password; kid sessions may call it",
+        body: unlockKidPinBodySchema,
+        response: { 200: emptyReplySchema },
+      },
+    },
+    async (request) => {
+      const viewer = requireMember(request.viewer);
+      await requireOwnerPassword(db, viewer.accountId, request.body.password, config, clock());
       return ok({});
     },
   );

@@ -1,29 +1,30 @@
 import type { Kysely } from 'kysely';
 import type { VideoDetail } from '@site/contract';
 import type { Database } from '../../db/schema.js';
-import { AppError, notFound } from '../../http/errors.js';
-import type { ContentScope } from '../accounts/viewer.js';
 import { episodesOf } from './groups.js';
 import { toVideoListItem } from './present.js';
-import { findTitle, isOnShelf, isVisibleTo } from './queries.js';
+import { findTitle } from './queries.js';
+import { requireVisible, type VisibilityScope } from './visibility.js';
+
+/** The detail page's answer for a pair that names nothing the viewer may see. */
+export const WRONG_URL_DATA = '網址資料錯誤';
 
 /**
  * The detail page's title: the pair (contentId, otherId) must belong together (otherId is the
- * series of an episode, else the title itself); a title the viewer may not see is 403.
+ * series of an episode, else the title itself). A pair that does not, and a title the viewer may
+ * not see, are the same 404 'wrong URL data' (ADR 0016: a hidden title looks like a missing one).
  */
 export async function videoDetail(
   db: Kysely<Database>,
   contentId: string,
   otherId: string,
-  scope: ContentScope,
+  scope: VisibilityScope,
   now: number,
   trailerUrl: (clipId: string) => string,
 ): Promise<VideoDetail> {
-  const title = await findTitle(db, contentId);
-  if (!title || (title.series_id ?? title.content_id) !== otherId || !isOnShelf(title, now)) {
-    throw notFound('網址資料錯誤');
-  }
-  if (!isVisibleTo(title, scope)) throw new AppError('FORBIDDEN');
+  const found = await findTitle(db, contentId);
+  const paired = found && (found.series_id ?? found.content_id) === otherId ? found : undefined;
+  const title = requireVisible(paired, scope, now, WRONG_URL_DATA);
   const seriesId = title.kind === 'series' ? title.content_id : title.series_id;
   const [people, series, episodes] = await Promise.all([
     db
@@ -37,10 +38,10 @@ export async function videoDetail(
     seriesId && seriesId !== title.content_id
       ? findTitle(db, seriesId)
       : Promise.resolve(undefined),
-    seriesId ? episodesOf(db, seriesId) : Promise.resolve([]),
+    seriesId ? episodesOf(db, seriesId, scope, now) : Promise.resolve([]),
   ]);
   const seasons = new Map<number, VideoDetail['seasons'][number]>();
-  for (const episode of episodes.filter((e) => isVisibleTo(e, scope))) {
+  for (const episode of episodes) {
     const seasonNo = episode.season_no ?? 1;
     if (!seasons.has(seasonNo)) seasons.set(seasonNo, { seasonNo, episodes: [] });
     seasons

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { FindVideoListQuery } from '@site/contract';
 import type { Database } from '../../db/schema.js';
-import type { ContentScope } from '../accounts/viewer.js';
 import { KID_CATEGORY_ID } from './kid-category.js';
 import type { TitleRow } from './present.js';
+import { titleVisible, type VisibilityScope } from './visibility.js';
 
 const orderings = {
   latest: [['t.on_shelf_at', 'desc']],
@@ -20,7 +20,7 @@ const orderings = {
 export async function findVideoList(
   db: Kysely<Database>,
   q: FindVideoListQuery,
-  scope: ContentScope,
+  scope: VisibilityScope,
   now: number,
 ): Promise<{ totalCount: number; rows: TitleRow[] }> {
   const uxMain = async (uxCategoryId: string) =>
@@ -32,7 +32,13 @@ export async function findVideoList(
         .executeTakeFirst()
     )?.main_category_id;
 
-  const kidsOnly = scope.kidsOnly || q.kidMode === '1';
+  // The parameters narrow the session's scope, never widen it (kidMode=0 keeps a kid a kid).
+  const visibleTo: VisibilityScope = {
+    kidsOnly: scope.kidsOnly || q.kidMode === '1',
+    hideRestricted: scope.hideRestricted || q.filterRestrict === 'Y',
+    hideSexual: (scope.hideSexual ?? false) || q.filterSexual === 'Y',
+  };
+  const kidsOnly = visibleTo.kidsOnly;
   const groupId = q.menuType === 'group' ? q.menuId : undefined;
   const categories = [
     kidsOnly ? KID_CATEGORY_ID : undefined,
@@ -48,14 +54,9 @@ export async function findVideoList(
       join.onRef('g.content_id', '=', 't.content_id').on('g.group_id', '=', groupId ?? ''),
     )
     .where('t.kind', 'in', q.type === 'all' ? ['movie', 'series'] : [q.type])
-    .where('t.on_shelf_at', '<=', now)
-    .where((eb) => eb.or([eb('t.off_shelf_at', 'is', null), eb('t.off_shelf_at', '>', now)]));
+    .where(titleVisible(visibleTo, now, { alias: 't' }));
   if (groupId) query = query.where('g.group_id', '=', groupId);
   for (const category of categories) query = query.where('t.main_category_id', '=', category);
-  if (kidsOnly) query = query.where('t.kid_safe', '=', 1);
-  if (scope.hideRestricted || q.filterRestrict === 'Y')
-    query = query.where('t.is_restricted', '=', 0);
-  if (scope.hideRestricted || q.filterSexual === 'Y') query = query.where('t.is_sexual', '=', 0);
   if (q.supportAVOD === 'N') query = query.where('t.sell_type', '!=', 'AVOD');
   if (q.luxuryService === 'N') query = query.where('t.sell_type', '!=', 'MONTHLY');
   if (q.supportMultiSeason === 'N') {

@@ -21,12 +21,13 @@ import { ok, okSerialized, sendSerialized, type SerializedEnvelope } from '../..
 import { ReadCache } from '../../lib/read-cache.js';
 import { AppError } from '../../http/errors.js';
 import type { SessionPolicy } from '../accounts/sessions.js';
-import { contentScope, resolveViewer, type Viewer } from '../accounts/viewer.js';
+import { resolveViewer, type Viewer } from '../accounts/viewer.js';
 import { isMember } from '../lists/memberships.js';
 import { playAppLink } from './app-link.js';
 import { findVideoList } from './gateway-queries.js';
 import { toVideoListItem } from './present.js';
-import { findTitle, isOnShelf, isVisibleTo, mainCategoryMenu } from './queries.js';
+import { mainCategoryMenu } from './queries.js';
+import { requireVisibleTitle, titleVisible, viewerScope } from './visibility.js';
 
 export interface CatalogueGatewayDeps {
   db: Kysely<Database>;
@@ -66,7 +67,7 @@ export function registerCatalogueGatewayRoutes(
     },
     async (request, reply) => {
       const q = request.query;
-      const scope = contentScope(await viewerOf(q.ssoSession, q.uId));
+      const scope = viewerScope(await viewerOf(q.ssoSession, q.uId));
       // The reply depends on the session's scope and the catalogue parameters, not on who signed
       // the request or when, nor on which session (beyond its scope) asked.
       const { chl: _chl, chk: _chk, ts: _ts, ssoSession: _sso, uId: _uId, ...params } = q;
@@ -101,11 +102,7 @@ export function registerCatalogueGatewayRoutes(
     async (request) => {
       const q = request.query;
       const viewer = await viewerOf(q.ssoSession);
-      const title = await findTitle(db, q.contentId);
-      const now = clock();
-      if (!title || !isOnShelf(title, now) || !isVisibleTo(title, contentScope(viewer))) {
-        throw new AppError('NOT_FOUND');
-      }
+      const title = await requireVisibleTitle(db, viewerScope(viewer), q.contentId, clock());
       return ok({
         isLogin: viewer ? ('Y' as const) : ('N' as const),
         inToViewList:
@@ -132,7 +129,7 @@ export function registerCatalogueGatewayRoutes(
     },
     async (request) => {
       const viewer = await viewerOf(request.query.ssoSession);
-      const kids = contentScope(viewer).kidsOnly || request.query.kidMode === '1';
+      const kids = viewerScope(viewer).kidsOnly || request.query.kidMode === '1';
       let menus = db.selectFrom('ux_menu').selectAll().orderBy('sort_order').orderBy('menu_id');
       if (kids) menus = menus.where('kid_safe', '=', 1);
       const uxMenu = (await menus.execute()).map((m) => ({
@@ -157,20 +154,18 @@ export function registerCatalogueGatewayRoutes(
     },
     async (request) => {
       const viewer = await viewerOf(request.query.ssoSession);
-      const scope = contentScope(viewer);
+      const scope = viewerScope(viewer);
       const kids = scope.kidsOnly || request.query.kidMode === '1';
-      let query = db
+      const query = db
         .selectFrom('person as p')
         .innerJoin('title_person as tp', 'tp.person_id', 'p.person_id')
         .innerJoin('title as t', 't.content_id', 'tp.content_id')
         .select(['p.person_id', 'p.name'])
         .select((eb) => eb.fn.count<number | string>('t.content_id').distinct().as('titles'))
+        .where(titleVisible({ ...scope, kidsOnly: kids }, clock(), { alias: 't' }))
         .groupBy(['p.person_id', 'p.name'])
         .orderBy('p.name')
         .orderBy('p.person_id');
-      if (kids) query = query.where('t.kid_safe', '=', 1);
-      if (scope.hideRestricted)
-        query = query.where('t.is_restricted', '=', 0).where('t.is_sexual', '=', 0);
       const character = (await query.execute()).map((p) => ({
         characterId: p.person_id,
         characterName: p.name,
@@ -192,7 +187,7 @@ export function registerCatalogueGatewayRoutes(
     },
     async (request) => {
       const viewer = await viewerOf(request.query.ssoSession);
-      const kids = contentScope(viewer).kidsOnly || request.query.kidMode === '1';
+      const kids = viewerScope(viewer).kidsOnly || request.query.kidMode === '1';
       const menu = await mainCategoryMenu(db, request.query.mainCategoryId);
       return ok({
         mainCategoryList: {

@@ -1,27 +1,26 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { ContentScope } from '../accounts/viewer.js';
 import type { TitleRow } from './present.js';
+import { titleVisible, type VisibilityScope } from './visibility.js';
 
 /** Titles of a curated group in the group's order, on the shelf and visible to the scope. */
 export async function groupTitles(
   db: Kysely<Database>,
   groupId: string,
-  scope: ContentScope,
+  scope: VisibilityScope,
   now: number,
   limit = 20,
 ): Promise<TitleRow[]> {
-  let query = db
+  return db
     .selectFrom('curated_group_title as g')
     .innerJoin('title as t', 't.content_id', 'g.content_id')
     .selectAll('t')
     .where('g.group_id', '=', groupId)
-    .where('t.on_shelf_at', '<=', now)
-    .where((eb) => eb.or([eb('t.off_shelf_at', 'is', null), eb('t.off_shelf_at', '>', now)]));
-  if (scope.kidsOnly) query = query.where('t.kid_safe', '=', 1);
-  if (scope.hideRestricted)
-    query = query.where('t.is_restricted', '=', 0).where('t.is_sexual', '=', 0);
-  return query.orderBy('g.sort_order').orderBy('t.content_id').limit(limit).execute();
+    .where(titleVisible(scope, now, { alias: 't' }))
+    .orderBy('g.sort_order')
+    .orderBy('t.content_id')
+    .limit(limit)
+    .execute();
 }
 
 export async function groupsOfUxCategory(db: Kysely<Database>, uxCategoryId: string) {
@@ -34,12 +33,18 @@ export async function groupsOfUxCategory(db: Kysely<Database>, uxCategoryId: str
     .execute();
 }
 
-/** Episodes of a series in season and episode order. */
-export async function episodesOf(db: Kysely<Database>, seriesId: string): Promise<TitleRow[]> {
+/** The episodes of a series the scope may see, in season and episode order. */
+export async function episodesOf(
+  db: Kysely<Database>,
+  seriesId: string,
+  scope: VisibilityScope,
+  now: number,
+): Promise<TitleRow[]> {
   return db
     .selectFrom('title')
     .selectAll()
     .where('series_id', '=', seriesId)
+    .where(titleVisible(scope, now))
     .orderBy('season_no')
     .orderBy('episode_no')
     .orderBy('content_id')

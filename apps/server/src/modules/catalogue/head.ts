@@ -3,9 +3,8 @@ import { SITE_NAME, documentTitle } from '@site/contract';
 import type { Database } from '../../db/schema.js';
 import type { HeadResolver } from '../../http/page-shell.js';
 import { mediaUrl } from '../media/urls.js';
-import { staticHead } from '../../http/page-shell.js';
-import { contentScope } from '../accounts/viewer.js';
-import { findTitle, isVisibleTo } from './queries.js';
+import { systemClock } from '../../time.js';
+import { findVisibleTitle, viewerScope } from './visibility.js';
 
 const schemaTypes = { movie: 'Movie', series: 'TVSeries', episode: 'TVEpisode' } as const;
 const ogTypes = {
@@ -15,17 +14,15 @@ const ogTypes = {
 } as const;
 
 /**
- * The head of /details/{contentId}/{otherId}: the title's own name, synopsis and poster. A pair
- * that does not belong together (DESIGN §4 detail links) answers 404 with the generic head.
+ * The head of /details/{contentId}/{otherId} for the viewer asking: the title's own name,
+ * synopsis and poster. A pair that does not belong together (DESIGN §4 detail links) and a title
+ * this viewer may not see (off the shelf, restricted, not for kids: ADR 0016) both answer 404
+ * with the generic head, so a head never tells of a title its page would not show.
  */
-export function detailsHead(db: Kysely<Database>): HeadResolver {
+export function detailsHead(db: Kysely<Database>, clock: () => number = systemClock): HeadResolver {
   return async ({ contentId = '', otherId = '' }, site) => {
-    const title = await findTitle(db, contentId);
-    const context = title?.series_id ?? title?.content_id;
-    if (!title || context !== otherId) return null;
-    if (!isVisibleTo(title, contentScope(site.viewer))) {
-      return { ...staticHead('details'), status: 403 };
-    }
+    const title = await findVisibleTitle(db, viewerScope(site.viewer), contentId, clock());
+    if (!title || (title.series_id ?? title.content_id) !== otherId) return null;
     const kind = title.kind as keyof typeof schemaTypes;
     return {
       title: documentTitle(title.name),

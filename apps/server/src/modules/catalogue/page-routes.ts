@@ -23,11 +23,13 @@ import {
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { contentScope, requireMember } from '../accounts/viewer.js';
+import { requireMember } from '../accounts/viewer.js';
 import { videoDetail } from './detail.js';
 import { episodesOf, groupTitles, groupsOfUxCategory } from './groups.js';
 import { toVideoListItem } from './present.js';
-import { filterTitles, findTitle, isOnShelf, isVisibleTo, mainCategoryMenu } from './queries.js';
+import { filterTitles, mainCategoryMenu } from './queries.js';
+import { newTitleCount } from './new-titles.js';
+import { requireVisibleTitle, viewerScope } from './visibility.js';
 
 /** New titles are hinted for this long when a sub-account has never dismissed the hint. */
 const NEW_TITLE_WINDOW_SECONDS = 14 * 86_400;
@@ -41,7 +43,7 @@ export function registerCataloguePageRoutes(
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['catalogue'];
-  const scopeOf = (request: FastifyRequest) => contentScope(request.viewer);
+  const scopeOf = (request: FastifyRequest) => viewerScope(request.viewer);
 
   const groupWithVideos = async (
     request: FastifyRequest,
@@ -219,12 +221,8 @@ export function registerCataloguePageRoutes(
       ),
   );
 
-  const visibleEpisode = async (request: FastifyRequest, contentId: string) => {
-    const title = await findTitle(db, contentId);
-    if (!title || !isOnShelf(title, clock()) || !isVisibleTo(title, scopeOf(request)))
-      throw notFound();
-    return title;
-  };
+  const visibleEpisode = (request: FastifyRequest, contentId: string) =>
+    requireVisibleTitle(db, scopeOf(request), contentId, clock());
 
   api.get(
     siteCalls.findNextOrPrevVideo,
@@ -239,9 +237,7 @@ export function registerCataloguePageRoutes(
     async (request) => {
       const title = await visibleEpisode(request, request.query.contentID);
       if (!title.series_id) return ok({ prev: null, next: null });
-      const episodes = (await episodesOf(db, title.series_id)).filter((e) =>
-        isVisibleTo(e, scopeOf(request)),
-      );
+      const episodes = await episodesOf(db, title.series_id, scopeOf(request), clock());
       const at = episodes.findIndex((e) => e.content_id === title.content_id);
       const prev = episodes[at - 1];
       const next = episodes[at + 1];
@@ -267,9 +263,7 @@ export function registerCataloguePageRoutes(
       const title = await visibleEpisode(request, request.query.twmContentId);
       const seriesId = title.kind === 'series' ? title.content_id : title.series_id;
       if (!seriesId) return ok({ nextPlay: null });
-      const episodes = (await episodesOf(db, seriesId)).filter((e) =>
-        isVisibleTo(e, scopeOf(request)),
-      );
+      const episodes = await episodesOf(db, seriesId, scopeOf(request), clock());
       const next =
         title.kind === 'series'
           ? episodes[0]
@@ -301,14 +295,7 @@ export function registerCataloguePageRoutes(
         .where('hint_id', '=', 'newTitles')
         .executeTakeFirst();
       const since = seen?.seen_at ?? now - NEW_TITLE_WINDOW_SECONDS;
-      let query = db
-        .selectFrom('title')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('kind', 'in', ['movie', 'series'])
-        .where('on_shelf_at', '>', since)
-        .where('on_shelf_at', '<=', now);
-      if (viewer.kidMode) query = query.where('kid_safe', '=', 1);
-      const count = Number((await query.executeTakeFirstOrThrow()).n);
+      const count = await newTitleCount(db, since, viewerScope(viewer), now);
       return ok({
         hintList: {
           hint: [{ hintId: 'newTitles', show: count > 0 ? ('Y' as const) : ('N' as const), count }],

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { FilterCategoryVideoListQuery, MainCategory } from '@site/contract';
 import { BROWSE_LISTED } from '../../db/migrations/0008-browse-indexes.js';
 import type { Database } from '../../db/schema.js';
-import type { ContentScope } from '../accounts/viewer.js';
 import { KID_CATEGORY_ID } from './kid-category.js';
 import type { TitleRow } from './present.js';
+import { titleVisible, type VisibilityScope } from './visibility.js';
 
 const orderings = {
   latest: [['on_shelf_at', 'desc']],
@@ -18,24 +18,21 @@ const orderings = {
 export async function filterTitles(
   db: Kysely<Database>,
   filter: FilterCategoryVideoListQuery,
-  scope: ContentScope,
+  scope: VisibilityScope,
   now: number,
 ): Promise<{ totalCount: number; rows: TitleRow[] }> {
   // Each order has partial indexes of its own (migration 0008, docs/adr/0012-browse-paging.md): a
   // page is the next rows of an index walk, never a sort of every match. BROWSE_LISTED is the
   // indexes' own condition, word for word, so that both databases may use them. The shelf date
-  // is cast to its own type: SQLite cannot make a cast an index range, so its planner, which has
-  // no statistics here, cannot mistake `<= now` for a selective range and sort what it finds
-  // instead of walking the order; PostgreSQL drops the cast and plans the column itself.
+  // is written as no index range (startNotARange): SQLite's planner, which has no statistics
+  // here, cannot mistake `<= now` for a selective range and sort what it finds instead of walking
+  // the order; PostgreSQL plans the column itself.
   let query = db
     .selectFrom('title')
     .where(BROWSE_LISTED)
-    .where((eb) => eb(eb.cast<number>('on_shelf_at', 'bigint'), '<=', now))
-    .where((eb) => eb.or([eb('off_shelf_at', 'is', null), eb('off_shelf_at', '>', now)]));
+    .where(titleVisible(scope, now, { startNotARange: true }));
   // In kid mode the kid category replaces whatever category was asked for (SPEC §6).
   const mainCategoryId = scope.kidsOnly ? KID_CATEGORY_ID : filter.mainCategoryId;
-  if (scope.kidsOnly) query = query.where('kid_safe', '=', 1);
-  if (scope.hideRestricted) query = query.where('is_restricted', '=', 0).where('is_sexual', '=', 0);
   if (mainCategoryId) query = query.where('main_category_id', '=', mainCategoryId);
   if (filter.subcategoryId) query = query.where('subcategory_id', '=', filter.subcategoryId);
   if (filter.year) query = query.where('year', '=', filter.year);
@@ -96,18 +93,18 @@ export async function mainCategoryMenu(
   }));
 }
 
-export function isOnShelf(title: TitleRow, now: number): boolean {
-  return title.on_shelf_at <= now && (title.off_shelf_at === null || title.off_shelf_at > now);
-}
-
+/** The first episode of a series the scope may see (what playing a series plays). */
 export async function firstEpisode(
   db: Kysely<Database>,
   seriesId: string,
+  scope: VisibilityScope,
+  now: number,
 ): Promise<TitleRow | undefined> {
   return db
     .selectFrom('title')
     .selectAll()
     .where('series_id', '=', seriesId)
+    .where(titleVisible(scope, now))
     .orderBy('season_no')
     .orderBy('episode_no')
     .orderBy('content_id')
@@ -115,9 +112,35 @@ export async function firstEpisode(
     .executeTakeFirst();
 }
 
-/** Whether a viewer with this scope may see this title at all (details, play right, stream). */
-export function isVisibleTo(title: TitleRow, scope: ContentScope): boolean {
-  if (scope.kidsOnly && !title.kid_safe) return false;
-  if (scope.hideRestricted && (title.is_restricted || title.is_sexual)) return false;
-  return true;
+/**
+ * Movies and series the scope may see in the subcategories of the titles `liked` names (another
+ * module's subquery of content ids, e.g. a sub-account's favorites), not among them, newest
+ * first: one page and the count.
+ */
+export async function titlesLike<DB, TB extends keyof DB>(
+  db: Kysely<Database>,
+  liked: SelectQueryBuilder<DB, TB, { content_id: string }>,
+  scope: VisibilityScope,
+  now: number,
+  page: { startIndex: number; maxRecord: number },
+): Promise<{ totalCount: number; rows: TitleRow[] }> {
+  const base = db
+    .selectFrom('title as t')
+    .where('t.kind', 'in', ['movie', 'series'])
+    .where(titleVisible(scope, now, { alias: 't' }))
+    .where('t.subcategory_id', 'in', (eb) =>
+      eb.selectFrom('title as l').select('l.subcategory_id').where('l.content_id', 'in', liked),
+    )
+    .where('t.content_id', 'not in', liked);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll('t')
+      .orderBy('t.on_shelf_at', 'desc')
+      .orderBy('t.content_id')
+      .limit(page.maxRecord)
+      .offset(page.startIndex)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { totalCount: Number(count.n), rows };
 }

@@ -12,9 +12,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ok, okSerialized, sendSerialized, type SerializedEnvelope } from '../../http/envelope.js';
 import { ReadCache } from '../../lib/read-cache.js';
-import { contentScope } from '../accounts/viewer.js';
 import { toVideoListItem } from './present.js';
 import { filterTitles, mainCategoryMenu } from './queries.js';
+import { viewerScope } from './visibility.js';
 
 export function registerCatalogueRoutes(
   app: FastifyInstance,
@@ -25,7 +25,7 @@ export function registerCatalogueRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Catalogue pages are read far more than the catalogue changes.
   const pages = new ReadCache<SerializedEnvelope<VideoListData>>(cacheSeconds, clock);
-  const scopeOf = (request: FastifyRequest) => contentScope(request.viewer);
+  const scopeOf = (request: FastifyRequest) => viewerScope(request.viewer);
 
   api.get(
     siteCalls.filterCategoryVideoListData,

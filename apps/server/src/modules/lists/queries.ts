@@ -1,15 +1,15 @@
-import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { TAIPEI_OFFSET_SECONDS } from '../../time.js';
-import { minimumAudience } from '../catalogue/audience.js';
 import type { TitleRow } from '../catalogue/present.js';
+import { titlesLike } from '../catalogue/queries.js';
+import { visibleTitleExists, visibleWhere, type VisibilityScope } from '../catalogue/visibility.js';
 
-/** What a list call may show (decided by the lists' rules over the session's scope). */
-export interface ListFilter {
-  kidsOnly: boolean;
-  hideRestricted: boolean;
-  hideSexual: boolean;
-}
+/**
+ * What a list call may show: the catalogue's visibility scope (catalogue/visibility.ts), which
+ * the lists' rules narrow (routes.ts listFilter).
+ */
+export type ListFilter = VisibilityScope;
 
 export interface Page {
   startIndex: number;
@@ -21,58 +21,46 @@ export interface Listed<Extra> {
   rows: (TitleRow & Extra)[];
 }
 
-type TitleQuery<O> = SelectQueryBuilder<Database & { t: Database['title'] }, 't' | never, O>;
+/**
+ * History records carry a copy of their title's audience level but no shelf dates: the count
+ * and the page filter on the copy (the history's own index), and the caller checks the shelf
+ * window of the page's titles with isVisible (catalogue/visibility.ts).
+ */
+const recordAudience = (filter: ListFilter, now: number) =>
+  visibleWhere(filter, now, { audience: { level: 'v.audience' }, shelf: null });
 
-function visible<Q extends { where: TitleQuery<unknown>['where'] }>(
-  query: Q,
-  filter: ListFilter,
-): Q {
-  let q = query as unknown as TitleQuery<unknown>;
-  if (filter.kidsOnly) q = q.where('t.kid_safe', '=', 1);
-  if (filter.hideRestricted) q = q.where('t.is_restricted', '=', 0);
-  if (filter.hideSexual || filter.hideRestricted) q = q.where('t.is_sexual', '=', 0);
-  return q as unknown as Q;
+export interface MembershipRecord {
+  title_id: string;
+  added_at: number;
 }
 
-async function paged<Extra>(
-  base: SelectQueryBuilder<Database, never, unknown>,
-  select: (q: typeof base) => SelectQueryBuilder<Database, never, TitleRow & Extra>,
-  page: Page,
-): Promise<Listed<Extra>> {
-  const [rows, count] = await Promise.all([
-    select(base).limit(page.maxRecord).offset(page.startIndex).execute(),
-    base
-      .select((eb: ExpressionBuilder<Database, never>) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { totalCount: Number((count as { n: number | string }).n), rows };
-}
-
-/** To-view list or favorites, newest first. */
+/**
+ * To-view list or favorites, newest first: the entries whose title the filter may see (asked of
+ * the catalogue); the caller adds the page's titles.
+ */
 export async function membershipList(
   db: Kysely<Database>,
   table: 'to_view_item' | 'favorite_item',
   subAccountUid: string,
   filter: ListFilter,
   page: Page,
-): Promise<Listed<{ added_at: number }>> {
-  const base = visible(
-    db
-      .selectFrom(`${table} as m`)
-      .innerJoin('title as t', 't.content_id', 'm.content_id')
-      .where('m.sub_account_uid', '=', subAccountUid),
-    filter,
-  );
-  return paged(
-    base as never,
-    (q) =>
-      (q as unknown as typeof base)
-        .selectAll('t')
-        .select('m.added_at')
-        .orderBy('m.added_at', 'desc')
-        .orderBy('m.content_id', 'desc') as never,
-    page,
-  );
+  now: number,
+): Promise<{ totalCount: number; records: MembershipRecord[] }> {
+  const entries = db
+    .selectFrom(`${table} as m`)
+    .where('m.sub_account_uid', '=', subAccountUid)
+    .where(visibleTitleExists(filter, now, 'm.content_id'));
+  const [rows, count] = await Promise.all([
+    entries
+      .select(['m.content_id as title_id', 'm.added_at'])
+      .orderBy('m.added_at', 'desc')
+      .orderBy('m.content_id', 'desc')
+      .limit(page.maxRecord)
+      .offset(page.startIndex)
+      .execute(),
+    entries.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { totalCount: Number(count.n), records: rows };
 }
 
 export interface KeepWatchRecord {
@@ -92,6 +80,7 @@ export async function continueWatching(
   subAccountUid: string,
   filter: ListFilter,
   page: Page,
+  now: number,
 ): Promise<{ totalCount: number; records: KeepWatchRecord[] }> {
   const records = db
     .selectFrom('view_record as v')
@@ -101,7 +90,7 @@ export async function continueWatching(
         .onRef('w.content_id', '=', 'v.last_content_id'),
     )
     .where('v.sub_account_uid', '=', subAccountUid)
-    .where('v.audience', '>=', minimumAudience(filter))
+    .where(recordAudience(filter, now))
     .where('w.finished', '=', 0)
     .where('w.hidden', '=', 0);
   const [rows, count] = await Promise.all([
@@ -148,11 +137,12 @@ export async function viewHistory(
   filter: ListFilter,
   page: Page,
   period: { periodStartMonth?: string | undefined; periodEndMonth?: string | undefined },
+  now: number,
 ): Promise<{ totalCount: number; records: HistoryRecord[] }> {
   let records = db
     .selectFrom('view_record as v')
     .where('v.sub_account_uid', '=', subAccountUid)
-    .where('v.audience', '>=', minimumAudience(filter));
+    .where(recordAudience(filter, now));
   if (period.periodStartMonth)
     records = records.where('v.last_viewed_at', '>=', taipeiMonthRange(period.periodStartMonth)[0]);
   if (period.periodEndMonth)
@@ -180,25 +170,7 @@ export async function favoriteRecommend(
 ): Promise<Listed<object>> {
   const favourites = db
     .selectFrom('favorite_item as f')
-    .innerJoin('title as ft', 'ft.content_id', 'f.content_id')
+    .select('f.content_id')
     .where('f.sub_account_uid', '=', subAccountUid);
-  const base = visible(
-    db
-      .selectFrom('title as t')
-      .where('t.kind', 'in', ['movie', 'series'])
-      .where('t.on_shelf_at', '<=', now)
-      .where((eb) => eb.or([eb('t.off_shelf_at', 'is', null), eb('t.off_shelf_at', '>', now)]))
-      .where('t.subcategory_id', 'in', favourites.select('ft.subcategory_id'))
-      .where('t.content_id', 'not in', favourites.select('f.content_id')),
-    filter,
-  );
-  return paged(
-    base as never,
-    (q) =>
-      (q as unknown as typeof base)
-        .selectAll('t')
-        .orderBy('t.on_shelf_at', 'desc')
-        .orderBy('t.content_id') as never,
-    page,
-  );
+  return titlesLike(db, favourites, filter, now, page);
 }

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { TitleRow } from '../catalogue/present.js';
+import { findTitles } from '../catalogue/queries.js';
+import { isVisible } from '../catalogue/visibility.js';
 import type { ListFilter } from './queries.js';
 import { expiryText } from './texts.js';
 
@@ -24,17 +26,31 @@ export async function rentalList(
   filter: ListFilter,
   now: number,
 ): Promise<RentalRow[]> {
-  let query = db
+  const entitlements = await db
     .selectFrom('entitlement as e')
-    .innerJoin('title as t', 't.content_id', 'e.content_id')
-    .selectAll('t')
-    .select(['e.kind as entitlement_kind', 'e.start_by', 'e.first_played_at', 'e.expires_at'])
-    .where('e.account_id', '=', accountId);
-  if (filter.kidsOnly) query = query.where('t.kid_safe', '=', 1);
-  if (filter.hideRestricted)
-    query = query.where('t.is_restricted', '=', 0).where('t.is_sexual', '=', 0);
-  const rows = await query.orderBy('e.granted_at', 'desc').orderBy('e.entitlement_id').execute();
-  return rows.map(({ entitlement_kind, start_by, first_played_at, expires_at, ...title }) => {
+    .select([
+      'e.content_id',
+      'e.kind as entitlement_kind',
+      'e.start_by',
+      'e.first_played_at',
+      'e.expires_at',
+    ])
+    .where('e.account_id', '=', accountId)
+    .orderBy('e.granted_at', 'desc')
+    .orderBy('e.entitlement_id')
+    .execute();
+  const titles = new Map(
+    (await findTitles(db, [...new Set(entitlements.map((e) => e.content_id))])).map((t) => [
+      t.content_id,
+      t,
+    ]),
+  );
+  // An account's entitlements are few: their titles are read by the catalogue and checked here.
+  const rows = entitlements.flatMap(({ content_id, ...entitlement }) => {
+    const title = titles.get(content_id);
+    return title && isVisible(title, filter, now) ? [{ ...entitlement, title }] : [];
+  });
+  return rows.map(({ entitlement_kind, start_by, first_played_at, expires_at, title }) => {
     if (entitlement_kind !== 'rent') {
       return {
         title,

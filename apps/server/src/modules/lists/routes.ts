@@ -27,10 +27,11 @@ import { ok } from '../../http/envelope.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { ReadCache } from '../../lib/read-cache.js';
 import type { SessionPolicy } from '../accounts/sessions.js';
-import { contentScope, requireMember, resolveViewer, type Viewer } from '../accounts/viewer.js';
+import { requireMember, resolveViewer, type Viewer } from '../accounts/viewer.js';
 import { audienceOf } from '../catalogue/audience.js';
 import { toVideoListItem, type TitleRow } from '../catalogue/present.js';
-import { findTitle, findTitles, isVisibleTo } from '../catalogue/queries.js';
+import { findTitle, findTitles } from '../catalogue/queries.js';
+import { isVisible, requireVisible, viewerScope } from '../catalogue/visibility.js';
 import { toggleMembership, type MembershipTable } from './memberships.js';
 import { HeartbeatWriter } from './heartbeat-writer.js';
 import { deleteViewRecord, hideFromContinueWatching, resumePoint } from './positions.js';
@@ -53,20 +54,23 @@ export interface ListRouteDeps {
 }
 
 /**
- * SPEC §6 on lists: the kid scope always applies; continue watching and favorites follow the
- * restricted-content filter (and filterRestrict=Y); recommended favorites always filter restricted
- * titles; sexual titles never appear in ajaxFind{product}ListData.
+ * SPEC §6 on lists: every list shows only what the session may see (catalogue/visibility.ts: on
+ * the shelf, kid mode, the restricted-content filter, which filterRestrict=Y turns on); on top of
+ * that recommended favorites always filter restricted titles, and sexual titles never appear in
+ * ajaxFind{product}ListData. The rental list is the account's record of what it paid for: kid
+ * mode and the shelf apply, an adult's filter does not (ADR 0011, ADR 0016).
  */
 function listFilter(viewer: Viewer, menuType: string, filterRestrict?: 'Y' | 'N'): ListFilter {
-  const scope = contentScope(viewer, filterRestrict ? { filterRestrict } : {});
-  const followsFilter = menuType === 'KeepWatch' || menuType === 'MyFavorite';
+  const scope = viewerScope(viewer, filterRestrict ? { filterRestrict } : {});
+  if (menuType === 'Rental') return { kidsOnly: scope.kidsOnly, hideRestricted: scope.kidsOnly };
   return {
     kidsOnly: scope.kidsOnly,
-    hideRestricted:
-      scope.kidsOnly || menuType === 'FavoriteRecommend' || (followsFilter && scope.hideRestricted),
+    hideRestricted: scope.hideRestricted || menuType === 'FavoriteRecommend',
     hideSexual: true,
   };
 }
+
+const memberships = { ToViewList: 'to_view_item', MyFavorite: 'favorite_item' } as const;
 
 const emptyList = {
   isLogin: 'N' as const,
@@ -92,11 +96,8 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
   };
   const cachedTitle = (contentId: string) =>
     titles.get(contentId, async () => (await findTitle(db, contentId)) ?? null);
-  const visibleTitle = async (viewer: Viewer, contentId: string): Promise<TitleRow> => {
-    const title = await cachedTitle(contentId);
-    if (!title || !isVisibleTo(title, contentScope(viewer))) throw notFound();
-    return title;
-  };
+  const visibleTitle = async (viewer: Viewer, contentId: string): Promise<TitleRow> =>
+    requireVisible(await cachedTitle(contentId), viewerScope(viewer), clock());
 
   const toggle = async (
     viewer: Viewer,
@@ -187,9 +188,13 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
     videoList: { video: listed.rows.map((row) => ({ ...toVideoListItem(row), ...extra(row) })) },
   });
 
-  /** A page of list records with their titles (from the title cache), as list entries. */
+  /**
+   * A page of list records with their titles (from the title cache), as list entries: only the
+   * titles the filter may see now (history keeps no shelf dates, so this is where they count).
+   */
   const recordPage = async <R extends { title_id: string }>(
     { totalCount, records }: { totalCount: number; records: R[] },
+    filter: ListFilter,
     extra: (record: R) => Partial<ListItem>,
   ) => {
     const byId = await titles.getMany(
@@ -197,9 +202,10 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
       async (ids) => new Map((await findTitles(db, ids)).map((t) => [t.content_id, t])),
       null,
     );
+    const now = clock();
     const video = records.flatMap((r) => {
       const title = byId.get(r.title_id);
-      return title ? [{ ...listItemOf(title), ...extra(r) }] : [];
+      return title && isVisible(title, filter, now) ? [{ ...listItemOf(title), ...extra(r) }] : [];
     });
     return { isLogin: 'Y' as const, totalCount, recordCount: video.length, videoList: { video } };
   };
@@ -211,7 +217,7 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
     page: { startIndex: number; maxRecord: number },
     period: { periodStartMonth?: string | undefined; periodEndMonth?: string | undefined },
   ) =>
-    recordPage(await viewHistory(db, uid, filter, page, period), (r) => ({
+    recordPage(await viewHistory(db, uid, filter, page, period, clock()), filter, (r) => ({
       lastViewedAt: r.last_viewed_at,
       resumeContentId: r.last_content_id,
     }));
@@ -236,23 +242,24 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
       const page = { startIndex: q.startIndex, maxRecord: q.maxRecord };
       switch (q.menuType) {
         case 'ToViewList':
-          return ok(
-            present(await membershipList(db, 'to_view_item', uid, filter, page), (r) => ({
-              addedAt: r.added_at,
-            })),
-          );
         case 'MyFavorite':
           return ok(
-            present(await membershipList(db, 'favorite_item', uid, filter, page), (r) => ({
-              addedAt: r.added_at,
-            })),
+            await recordPage(
+              await membershipList(db, memberships[q.menuType], uid, filter, page, clock()),
+              filter,
+              (r) => ({ addedAt: r.added_at }),
+            ),
           );
         case 'KeepWatch':
           return ok(
-            await recordPage(await continueWatching(db, uid, filter, page), (r) => ({
-              resumeContentId: r.resume_content_id,
-              positionSeconds: r.position_seconds,
-            })),
+            await recordPage(
+              await continueWatching(db, uid, filter, page, clock()),
+              filter,
+              (r) => ({
+                resumeContentId: r.resume_content_id,
+                positionSeconds: r.position_seconds,
+              }),
+            ),
           );
         case 'ViewRecord':
           return ok(await historyPage(uid, filter, page, q));
@@ -284,11 +291,12 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
         });
       const uid = viewer.subAccount.sub_account_uid;
       const one = { startIndex: 0, maxRecord: 1 };
+      const now = clock();
       const [keep, toView, favorite, rentals] = await Promise.all([
-        continueWatching(db, uid, listFilter(viewer, 'KeepWatch'), one),
-        membershipList(db, 'to_view_item', uid, listFilter(viewer, 'ToViewList'), one),
-        membershipList(db, 'favorite_item', uid, listFilter(viewer, 'MyFavorite'), one),
-        rentalList(db, viewer.accountId, listFilter(viewer, 'Rental'), clock()),
+        continueWatching(db, uid, listFilter(viewer, 'KeepWatch'), one, now),
+        membershipList(db, 'to_view_item', uid, listFilter(viewer, 'ToViewList'), one, now),
+        membershipList(db, 'favorite_item', uid, listFilter(viewer, 'MyFavorite'), one, now),
+        rentalList(db, viewer.accountId, listFilter(viewer, 'Rental'), now),
       ]);
       return ok({
         isLogin: 'Y' as const,

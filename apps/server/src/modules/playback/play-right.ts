@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
+import { requireTitleRight, type TitleRight } from '../commerce/title-rights.js';
 import type { TitleRow } from '../catalogue/present.js';
-import { contentScope, type Viewer } from '../accounts/viewer.js';
-import { findTitle, firstEpisode, isOnShelf, isVisibleTo } from '../catalogue/queries.js';
+import type { Viewer } from '../accounts/viewer.js';
+import { firstEpisode } from '../catalogue/queries.js';
+import { isVisible, requireVisibleTitle, viewerScope } from '../catalogue/visibility.js';
 
 export interface PlayRightRequest {
   contentId: string;
@@ -13,35 +15,39 @@ export interface PlayRightRequest {
 }
 
 /**
- * The one place that decides whether a title may be played (DESIGN §1). Today it knows free
- * titles, kid mode and the restricted-content filter; rentals, purchases, the monthly service and
- * ads join here as their issues land. A series plays its first episode.
+ * The one place that decides whether a title may be played (DESIGN §1). Nothing plays that the
+ * viewer may not see: the catalogue's one visibility rule (on the shelf, kid mode, the
+ * restricted-content filter) answers 404 for a hidden title as for a missing one (ADR 0016).
+ * Of what the viewer sees, the commerce rule decides (ADR 0019): free and AVOD titles for anyone,
+ * others for an account holding a purchase, a rental (its 48-hour clock starts here, at the
+ * first granted play) or a paid service period. A series plays its first episode the viewer may
+ * see.
  */
 export async function requirePlayRight(
   db: Kysely<Database>,
   request: PlayRightRequest,
-): Promise<TitleRow> {
-  let title = await findTitle(db, request.contentId);
-  if (!title || !isOnShelf(title, request.now)) throw notFound();
+): Promise<{ title: TitleRow; right: TitleRight }> {
+  const scope = viewerScope(request.viewer);
+  let title = await requireVisibleTitle(db, scope, request.contentId, request.now);
   if (title.kind === 'series') {
-    const episode = await firstEpisode(db, title.content_id);
+    const episode = await firstEpisode(db, title.content_id, scope, request.now);
     if (!episode) throw notFound('這部影集還沒有可以播放的集數。');
     title = episode;
   }
-  const scope = contentScope(request.viewer);
-  if (scope.kidsOnly && !title.kid_safe) {
-    throw new AppError('FORBIDDEN', undefined, '兒童模式下不能觀看這部影片。');
-  }
-  // Restricted titles play only for a member who switched the filter off (age confirmed).
-  if (!isVisibleTo(title, scope) || ((title.is_restricted || title.is_sexual) && !request.viewer)) {
+  // Anonymous viewers see restricted titles listed (ADR 0007) but have confirmed no age: they
+  // play only what the restricted-content filter would show.
+  if (!request.viewer && !isVisible(title, { ...scope, hideRestricted: true }, request.now)) {
     throw new AppError(
       'FORBIDDEN',
       undefined,
       '限制級影片需登入會員並關閉限制級內容過濾後才能觀看。',
     );
   }
-  if (title.sell_type !== 'FREE') {
-    throw new AppError('FORBIDDEN', undefined, '這部影片需要租借、購買或訂閱後才能觀看。');
-  }
-  return title;
+  const right = await requireTitleRight(db, {
+    accountId: request.viewer?.accountId ?? null,
+    title,
+    now: request.now,
+    start: true,
+  });
+  return { title, right };
 }

@@ -5,7 +5,15 @@ import { playRightQuerySchema, playRightReplySchema, siteCalls } from '@site/con
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import type { StreamSigner } from '../media/stream-urls.js';
+import type { TitleRight } from '../commerce/title-rights.js';
 import { requirePlayRight } from './play-right.js';
+
+/** When the right ends (a started rental, a service period); null when it does not. */
+function rightEndsAt(right: TitleRight): number | null {
+  if (right.kind === 'rent') return right.expiresAt;
+  if (right.kind === 'service') return right.paidUntil;
+  return null;
+}
 
 export function registerPlaybackRoutes(
   app: FastifyInstance,
@@ -24,7 +32,7 @@ export function registerPlaybackRoutes(
       },
     },
     async (request, reply) => {
-      const title = await requirePlayRight(db, {
+      const { title, right } = await requirePlayRight(db, {
         ...request.query,
         viewer: request.viewer,
         now: clock(),
@@ -36,6 +44,8 @@ export function registerPlaybackRoutes(
         playRight: 'Y' as const,
         videoUrl: streams.masterUrl(title.clip_id),
         durationSeconds: title.duration_seconds,
+        rightType: right.kind,
+        rightEndsAt: rightEndsAt(right),
       });
     },
   );

@@ -8,39 +8,36 @@ import {
 } from 'kysely';
 import { SEARCH_RESULT_LIMIT, type SearchField } from '@site/contract';
 import type { Database, SearchTermTable, TitleTable } from '../../db/schema.js';
-import type { ContentScope } from '../accounts/viewer.js';
 import type { TitleRow } from '../catalogue/present.js';
+import { titleVisible, visibleWhere, type VisibilityScope } from '../catalogue/visibility.js';
 import { SEARCHABLE_KINDS } from './reindex.js';
 import { GRAM_MAX, RANK, characterCount, compareCodePoints, upperBound } from './terms.js';
-import { minimumAudience } from '../catalogue/audience.js';
 
 type TermDb = Database & { s: SearchTermTable };
 type TermEb = ExpressionBuilder<TermDb, 's'>;
 type TitleEb = ExpressionBuilder<Database & { t: TitleTable }, 't'>;
 type Hit = { owner_id: string; bucket: number; sort_name: string };
 
-/** The index's copy of the visibility rules: lets counts and kids' searches read the index alone. */
-function indexedVisible(eb: TermEb, scope: ContentScope, now: number): Expression<SqlBool> {
-  return eb.and([
-    eb('s.audience', '>=', minimumAudience(scope)),
-    eb('s.on_shelf_at', '<=', now),
-    eb.or([eb('s.off_shelf_at', 'is', null), eb('s.off_shelf_at', '>', now)]),
-  ]);
+/**
+ * The catalogue's visibility rule over the index's own copies (audience level, shelf dates), so
+ * counts and kids' searches read the index alone.
+ */
+function indexedVisible(eb: TermEb, scope: VisibilityScope, now: number): Expression<SqlBool> {
+  return visibleWhere(scope, now, {
+    audience: { level: 's.audience' },
+    shelf: { onShelfAt: 's.on_shelf_at', offShelfAt: 's.off_shelf_at' },
+  })(eb);
 }
 
 /**
- * The catalogue's own rules (catalogue/queries.ts filterTitles), checked again on every title a
- * reply names, so a title changed without a reindex is never shown to a scope it is hidden from.
+ * The same rule over the catalogue's title itself, checked again on every title a reply names,
+ * so a title changed without a reindex is never shown to a scope it is hidden from.
  */
-function titleVisible(eb: TitleEb, scope: ContentScope, now: number): Expression<SqlBool> {
-  const rules = [
+function searchableVisible(eb: TitleEb, scope: VisibilityScope, now: number): Expression<SqlBool> {
+  return eb.and([
     eb('t.kind', 'in', SEARCHABLE_KINDS),
-    eb('t.on_shelf_at', '<=', now),
-    eb.or([eb('t.off_shelf_at', 'is', null), eb('t.off_shelf_at', '>', now)]),
-  ];
-  if (scope.kidsOnly) rules.push(eb('t.kid_safe', '=', 1));
-  if (scope.hideRestricted) rules.push(eb('t.is_restricted', '=', 0), eb('t.is_sexual', '=', 0));
-  return eb.and(rules);
+    titleVisible(scope, now, { alias: 't' })(eb),
+  ]);
 }
 
 const isShort = (q: string) => characterCount(q) <= GRAM_MAX;
@@ -76,7 +73,7 @@ function hits(
   db: Kysely<Database>,
   q: string,
   field: SearchField,
-  scope: ContentScope,
+  scope: VisibilityScope,
   now: number,
 ): SelectQueryBuilder<TermDb, 's', Hit> {
   const rows = db
@@ -125,7 +122,7 @@ export async function searchTitles(
   q: string,
   field: SearchField,
   paging: { startIndex: number; maxRecord: number },
-  scope: ContentScope,
+  scope: VisibilityScope,
   now: number,
 ): Promise<SearchPage> {
   const limit = Math.min(paging.maxRecord, SEARCH_RESULT_LIMIT - paging.startIndex);
@@ -143,7 +140,7 @@ export async function searchTitles(
               .as('p'),
           )
           .innerJoin('title as t', 't.content_id', 'p.owner_id')
-          .where((eb) => titleVisible(eb as unknown as TitleEb, scope, now))
+          .where((eb) => searchableVisible(eb as unknown as TitleEb, scope, now))
           .selectAll('t')
           .orderBy('p.bucket')
           .orderBy('p.sort_name')
@@ -181,7 +178,7 @@ export async function suggest(
   db: Kysely<Database>,
   q: string,
   count: number,
-  scope: ContentScope,
+  scope: VisibilityScope,
   now: number,
 ): Promise<Suggestion[]> {
   const keys = (low: number, high: number) =>
@@ -193,7 +190,7 @@ export async function suggest(
   const titleKeys = keys(RANK.exact, RANK.inner)
     .where((eb) => indexedVisible(eb, scope, now))
     .innerJoin('title as t', 't.content_id', 's.owner_id')
-    .where((eb) => titleVisible(eb as unknown as TitleEb, scope, now));
+    .where((eb) => searchableVisible(eb as unknown as TitleEb, scope, now));
   const personKeys = keys(RANK.personExact, RANK.personInner).where((eb) =>
     eb.exists(
       eb
@@ -201,7 +198,7 @@ export async function suggest(
         .innerJoin('title as t', 't.content_id', 'tp.content_id')
         .select(sql.lit(1).as('one'))
         .whereRef('tp.person_id', '=', 's.owner_id')
-        .where((inner) => titleVisible(inner as unknown as TitleEb, scope, now)),
+        .where((inner) => searchableVisible(inner as unknown as TitleEb, scope, now)),
     ),
   );
   const ordered = <T extends SelectQueryBuilder<never, never, Candidate>>(query: T) =>

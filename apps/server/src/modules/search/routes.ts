@@ -16,7 +16,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, type FieldProblem } from '../../http/errors.js';
-import { contentScope } from '../accounts/viewer.js';
+import { viewerScope } from '../catalogue/visibility.js';
 import { toVideoListItem } from '../catalogue/present.js';
 import { hotKeywords, searchTitles, suggest } from './queries.js';
 import { normalizeText } from './terms.js';
@@ -72,7 +72,7 @@ export function registerSearchRoutes(app: FastifyInstance, { db, clock }: Search
             q,
             searchField,
             { startIndex, maxRecord },
-            contentScope(request.viewer),
+            viewerScope(request.viewer),
             clock(),
           )
         : { totalCount: 0, rows: [] };
@@ -100,7 +100,7 @@ export function registerSearchRoutes(app: FastifyInstance, { db, clock }: Search
       refuseBadInput(request, 'prefix');
       const q = normalizeText(request.query.prefix);
       const keyword = q
-        ? await suggest(db, q, request.query.count, contentScope(request.viewer), clock())
+        ? await suggest(db, q, request.query.count, viewerScope(request.viewer), clock())
         : [];
       return ok({ keywordList: { keyword } });
     },

@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import type { OwnerProof } from '../../api/sub-accounts';
+import { unlockKidPin, type OwnerProof } from '../../api/sub-accounts';
 import { t } from '../../i18n/zh-TW';
 import { Dialog } from '../dialog/Dialog';
 import { formError } from '../forms/field-errors';
 import { FormMessage } from '../forms/FormMessage';
 import { TextField } from '../forms/TextField';
-import { ownerProofOf } from './owner-proof';
+import { isKidPinLocked, ownerProofOf } from './owner-proof';
 
 /**
  * Asks a kid session for the owner's password or the kid PIN, then runs the action with it. The
- * action's refusal (a wrong PIN included) is shown here, in the server's words.
+ * action's refusal (a wrong PIN, a wait after several) is shown here, in the server's words.
+ * Once the PIN is locked the box asks for the owner's password only: it lifts the lock
+ * (ajaxUnlockKidPin.do) and then runs the action with it.
  */
 export function OwnerProofDialog({
   onProof,
@@ -21,14 +23,24 @@ export function OwnerProofDialog({
   const [value, setValue] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const [locked, setLocked] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setPending(true);
     setError(null);
     try {
-      await onProof(ownerProofOf(value));
+      if (locked) {
+        await unlockKidPin(value);
+        await onProof({ ownerPassword: value });
+      } else {
+        await onProof(ownerProofOf(value));
+      }
     } catch (failure) {
+      if (isKidPinLocked(failure)) {
+        setLocked(true);
+        setValue('');
+      }
       setError(failure);
       setPending(false);
     }
@@ -38,8 +50,9 @@ export function OwnerProofDialog({
     <Dialog title={t.ownerProof.title} description={t.ownerProof.description} onClose={onClose}>
       <form className="form" onSubmit={submit}>
         <TextField
-          label={t.ownerProof.label}
-          name="ownerProof"
+          label={locked ? t.ownerProof.lockedLabel : t.ownerProof.label}
+          hint={locked && !isKidPinLocked(error) ? t.ownerProof.lockedHint : undefined}
+          name={locked ? 'ownerPassword' : 'ownerProof'}
           type="password"
           autoComplete="current-password"
           required
@@ -53,7 +66,7 @@ export function OwnerProofDialog({
             {t.common.cancel}
           </button>
           <button type="submit" className="button button--primary" disabled={pending}>
-            {pending ? t.common.checking : t.common.confirm}
+            {pending ? t.common.checking : locked ? t.ownerProof.unlock : t.common.confirm}
           </button>
         </div>
       </form>

@@ -1,0 +1,110 @@
+/** Tables of the commerce module (migration 0012, ADR 0019). */
+export interface CommerceTables {
+  monthly_service: MonthlyServiceTable;
+  service_title: ServiceTitleTable;
+  subscription: SubscriptionTable;
+  subscription_period: SubscriptionPeriodTable;
+  purchase_order: PurchaseOrderTable;
+  payment_callback: PaymentCallbackTable;
+  voucher: VoucherTable;
+  voucher_choice: VoucherChoiceTable;
+  wallet_entry: WalletEntryTable;
+  wallet: WalletTable;
+}
+
+export interface MonthlyServiceTable {
+  service_id: string;
+  name: string;
+  /** NT$ per period. */
+  price: number;
+  period_days: number;
+}
+
+export interface ServiceTitleTable {
+  service_id: string;
+  content_id: string;
+}
+
+/** An account's paid period of a service: titles in it play until paid_until. */
+export interface SubscriptionTable {
+  account_id: string;
+  service_id: string;
+  paid_until: number;
+  updated_at: number;
+}
+
+/** Each extension of a subscription, once per source (an order or a voucher). */
+export interface SubscriptionPeriodTable {
+  source: string;
+  account_id: string;
+  service_id: string;
+  starts_at: number;
+  ends_at: number;
+}
+
+export type OrderKind = 'rent' | 'buy' | 'subscribe';
+export type OrderState = 'created' | 'paid' | 'failed' | 'cancelled' | 'refunded';
+export type PayMethod = 'card' | 'wallet';
+
+export interface PurchaseOrderTable {
+  order_id: string;
+  account_id: string;
+  kind: OrderKind;
+  content_id: string | null;
+  service_id: string | null;
+  /** NT$, from the server's catalogue at order time. */
+  amount: number;
+  pay_method: PayMethod;
+  state: OrderState;
+  provider_ref: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PaymentCallbackTable {
+  provider: string;
+  event_id: string;
+  order_id: string;
+  outcome: string;
+  received_at: number;
+}
+
+export type VoucherKind = 'title' | 'service' | 'stored_value' | 'viewing_credit';
+
+export interface VoucherTable {
+  serial: string;
+  kind: VoucherKind;
+  content_id: string | null;
+  service_id: string | null;
+  amount: number | null;
+  credit_days: number | null;
+  valid_until: number;
+  redeemed_by: string | null;
+  redeemed_at: number | null;
+}
+
+export interface VoucherChoiceTable {
+  serial: string;
+  content_id: string;
+}
+
+export type Purse = 'stored' | 'credit';
+
+export interface WalletEntryTable {
+  entry_id: string;
+  account_id: string;
+  purse: Purse;
+  /** NT$; positive adds, negative spends. */
+  amount: number;
+  reason: 'voucher' | 'order' | 'refund' | 'expiry';
+  source: string;
+  expires_at: number | null;
+  lot_id: string | null;
+  created_at: number;
+}
+
+export interface WalletTable {
+  account_id: string;
+  purse: Purse;
+  balance: number;
+}
