@@ -34,6 +34,8 @@ import { registerMediaRoutes } from './modules/media/routes.js';
 import { registerStreamRoutes } from './modules/media/stream-routes.js';
 import { StreamSigner } from './modules/media/stream-urls.js';
 import { registerPlaybackRoutes } from './modules/playback/routes.js';
+import { registerOrderRoutes } from './modules/commerce/order-routes.js';
+import { registerVoucherRoutes } from './modules/commerce/voucher-routes.js';
 import { registerSearchRoutes } from './modules/search/routes.js';
 import { DEFAULT_SHARE_IMAGE, mediaUrl } from './modules/media/urls.js';
 import { systemClock } from './time.js';
@@ -138,6 +140,8 @@ export async function buildApp({
     clock,
   );
   registerPlaybackRoutes(app, db, clock, streams);
+  registerVoucherRoutes(app, { db, clock, config });
+  await registerOrderRoutes(app, { db, clock, config });
   await registerStreamRoutes(app, config.MEDIA_DIR, streams);
   registerSearchRoutes(app, { db, clock });
   registerListRoutes(app, { db, clock, policy, cacheSeconds: config.CATALOGUE_CACHE_SECONDS });

@@ -31,6 +31,13 @@ export const configSchema = z.object({
   /** Signs stream URLs; every instance (and the CDN) needs the same one. Random when unset. */
   STREAM_SIGNING_SECRET: z.string().min(16).optional(),
   STREAM_URL_TTL_SECONDS: positiveInt.default(6 * 3600),
+  /**
+   * Card payments: `sandbox` (the demo provider on this server, no money moves; ADR 0021) or
+   * `none`. Default `sandbox`, but `none` under NODE_ENV=production, which refuses `sandbox`.
+   */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'none']).optional(),
+  /** Signs sandbox checkout links and callbacks; every instance needs the same. Random when unset. */
+  PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   TRUSTED_PROXIES: z.string().default(''),
   /** Gateway clients as chl:secret pairs, comma separated (README: the demo client). */
@@ -63,11 +70,13 @@ export const configSchema = z.object({
 export type ConfigInput = Partial<Record<keyof typeof configSchema.shape, string>>;
 export interface Config extends Omit<
   z.infer<typeof configSchema>,
-  'PUBLIC_URL' | 'STREAM_SIGNING_SECRET'
+  'PUBLIC_URL' | 'STREAM_SIGNING_SECRET' | 'PAYMENT_PROVIDER' | 'PAYMENT_SANDBOX_SECRET'
 > {
   /** Absolute origin used in share links and Open Graph tags, without a trailing slash. */
   PUBLIC_URL: string;
   STREAM_SIGNING_SECRET: string;
+  PAYMENT_PROVIDER: 'sandbox' | 'none';
+  PAYMENT_SANDBOX_SECRET: string;
   /** Demo settings in use, one sentence each: warned about at start, refused in production. */
   demoDefaults: string[];
 }
@@ -109,11 +118,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (value.NODE_ENV === 'production' && demoDefaults.length > 0) {
     throw new ConfigError(`Refusing to start with NODE_ENV=production: ${demoDefaults.join('; ')}`);
   }
+  const production = value.NODE_ENV === 'production';
+  if (production && value.PAYMENT_PROVIDER === 'sandbox') {
+    throw new ConfigError(
+      'Refusing to start with NODE_ENV=production: PAYMENT_PROVIDER=sandbox grants titles without payment',
+    );
+  }
   const publicUrl = value.PUBLIC_URL ?? `http://localhost:${value.PORT}`;
   return {
     ...value,
     PUBLIC_URL: publicUrl.replace(/\/+$/, ''),
     STREAM_SIGNING_SECRET: value.STREAM_SIGNING_SECRET ?? crypto.randomBytes(32).toString('hex'),
+    PAYMENT_PROVIDER: value.PAYMENT_PROVIDER ?? (production ? 'none' : 'sandbox'),
+    PAYMENT_SANDBOX_SECRET: value.PAYMENT_SANDBOX_SECRET ?? crypto.randomBytes(32).toString('hex'),
     demoDefaults,
   };
 }

@@ -23,6 +23,20 @@ export const errorCatalogue = {
     http: 403,
     message: 'PIN 碼錯誤次數過多，已暫停使用。請家長輸入帳號密碼解除鎖定。',
   },
+  /** Orders and payments (docs/adr/0021). */
+  NOT_FOR_SALE: { http: 400, message: '這個項目目前沒有提供此種購買方式。' },
+  ALREADY_ENTITLED: { http: 409, message: '您已經擁有這部影片的觀看權，可以直接觀看。' },
+  INSUFFICIENT_BALANCE: { http: 409, message: '儲值金餘額不足，請改用信用卡付款。' },
+  PAYMENT_SIGNATURE_INVALID: { http: 401, message: '付款通知驗證失敗。' },
+  PAYMENT_AMOUNT_MISMATCH: { http: 409, message: '付款金額與訂單金額不符。' },
+  /** Voucher serials (docs/adr/0020): an unknown serial and another member's answer alike. */
+  VOUCHER_INVALID: { http: 404, message: '序號不正確或已被使用，請確認後再試。' },
+  VOUCHER_REDEEMED: { http: 409, message: '您已兌換過這組序號。' },
+  VOUCHER_EXPIRED: {
+    http: 409,
+    message: '這組序號已超過兌換期限，逾期未兌換視同放棄，無法再兌換。',
+  },
+  VOUCHER_CHOICE_REQUIRED: { http: 400, message: '請從這組序號可兌換的影片中選擇一部。' },
   HEADERS_TOO_LARGE: { http: 431, message: '請求標頭太大，請清除本站的 Cookie 後再試。' },
   INTERNAL: { http: 500, message: '系統暫時發生問題，請稍後再試。' },
   UNAVAILABLE: { http: 503, message: '服務暫時無法使用，請稍後再試。' },

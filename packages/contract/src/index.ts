@@ -17,3 +17,5 @@ export * from './catalogue-gateway.js';
 export * from './site-content.js';
 export * from './lists.js';
 export * from './search.js';
+export * from './orders.js';
+export * from './vouchers.js';

@@ -53,6 +53,12 @@ export const siteCalls = {
   saveWatchPosition: '/ajax/ajaxSaveWatchPosition.do',
   getWatchPosition: '/ajax/ajaxGetWatchPosition.do',
   removeKeepWatch: '/ajax/ajaxRemoveKeepWatch.do',
+  buildPaymentURLData: '/ajax/ajaxBuildPaymentURLData.do',
+  findOrderData: '/ajax/ajaxFindOrderData.do',
+  findPurchaseOptions: '/ajax/ajaxFindPurchaseOptions.do',
+  redeemVoucherData: '/ajax/ajaxRedeemVoucherData.do',
+  changeVoucherContent: '/ajax/ajaxChangeVoucherContent.do',
+  findWalletData: '/ajax/ajaxFindWalletData.do',
 } as const;
 
 /** Gateway calls for the apps (DESIGN §4): the viewer is named by the ssoSession token. */
@@ -86,6 +92,8 @@ export const pageRoutes = {
   signUp: '/goSignUpPage.do',
   subAccounts: '/account/sub-accounts',
   subAccountEvent: '/account/sub-account-event',
+  checkout: '/checkout',
+  checkoutResult: '/checkout/result',
 } as const;
 
 /** SPEC §3 list type keys. */

@@ -18,6 +18,8 @@ const pages = {
   signUp: lazyPage(() => import('../pages/sign-up/SignUpPage')),
   subAccounts: lazyPage(() => import('../pages/sub-accounts/SubAccountsPage')),
   subAccountEvent: lazyPage(() => import('../pages/sub-account-event/SubAccountEventPage')),
+  checkout: lazyPage(() => import('../pages/checkout/CheckoutPage')),
+  checkoutResult: lazyPage(() => import('../pages/checkout/CheckoutResultPage')),
   notFound: lazyPage(() => import('../pages/not-found/NotFoundPage')),
 };
 
@@ -46,6 +48,8 @@ const routes: RouteObject[] = [
       route(pageRoutes.signUp, pages.signUp),
       route(pageRoutes.subAccounts, pages.subAccounts),
       route(pageRoutes.subAccountEvent, pages.subAccountEvent),
+      route(pageRoutes.checkout, pages.checkout),
+      route(pageRoutes.checkoutResult, pages.checkoutResult),
       route('*', pages.notFound),
     ],
   },

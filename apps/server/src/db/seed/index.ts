@@ -16,6 +16,7 @@ import {
   wordings,
 } from './catalogue-extras.js';
 import { channelGroupMembers, channelGroups, channels, demoProgrammes } from './live.js';
+import { demoVoucherChoices, demoVouchers, monthlyServices, serviceTitles } from './vouchers.js';
 
 export interface SeedOptions {
   /** scrypt cost for the demo members' passwords (the config's PASSWORD_SCRYPT_COST). */
@@ -49,11 +50,24 @@ const tables = [
   'watch_position',
   'view_record',
   'entitlement',
+  'monthly_service',
+  'service_title',
+  'voucher',
+  'voucher_choice',
   // Not seeded, but a reset must clear them before the accounts they point at.
   'session',
   'partner_binding',
   'rate_limit',
+  'auth_throttle',
+  'known_device',
   'icon_hint_seen',
+  // Commerce rows members made (docs/adr/0020): before the accounts and services they name.
+  'subscription',
+  'subscription_period',
+  'wallet_entry',
+  'wallet',
+  'purchase_order',
+  'payment_callback',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Inserts rows a batch at a time, keeping what is there (the seed is idempotent). */
@@ -120,6 +134,16 @@ export async function seed(
       hot_keyword: await insertMissing(db, 'hot_keyword', hotKeywords, ['keyword']),
       search_term: await reindexSearch(db),
       account: await seedDemoMembers(db, options.passwordCost ?? 2 ** 15, now),
+      monthly_service: await insertMissing(db, 'monthly_service', monthlyServices, ['service_id']),
+      service_title: await insertMissing(db, 'service_title', serviceTitles(titles), [
+        'service_id',
+        'content_id',
+      ]),
+      voucher: await insertMissing(db, 'voucher', demoVouchers, ['serial']),
+      voucher_choice: await insertMissing(db, 'voucher_choice', demoVoucherChoices, [
+        'serial',
+        'content_id',
+      ]),
     };
   });
 }

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../app/page-title';
 import { paths } from '../../app/paths';
 import { formatDuration } from '../../features/catalogue/format';
 import { isCompletePair } from '../../features/detail-link/parse';
+import { PurchaseOptions, soldTypes } from '../../features/purchase/PurchaseOptions';
 import { t } from '../../i18n/zh-TW';
 import { EpisodeNav } from './EpisodeNav';
 import { ListToggles } from './ListToggles';
@@ -130,7 +131,11 @@ function Details({ detail }: { detail: VideoDetail }) {
             ) : null}
             <Category detail={detail} />
           </dl>
-          <WatchOptions detail={detail} info={info} />
+          {soldTypes.includes(detail.sellType) ? (
+            <PurchaseOptions detail={detail} info={info} />
+          ) : (
+            <WatchOptions detail={detail} info={info} />
+          )}
           <div className="details__more-actions">
             {detail.trailerUrl ? (
               <TrailerButton name={detail.contentName} src={detail.trailerUrl} />

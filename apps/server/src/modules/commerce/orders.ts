@@ -1,0 +1,265 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type {
+  BuildPaymentUrlData,
+  Order,
+  OrderState,
+  PayMethod,
+  PurchaseOffer,
+  PurchaseOptions,
+} from '@site/contract';
+import type { Database } from '../../db/schema.js';
+import type { PurchaseOrderTable } from '../../db/schema-commerce.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { newId } from '../accounts/tokens.js';
+import { requireMember, type Viewer } from '../accounts/viewer.js';
+import { toVideoListItem, type TitleRow } from '../catalogue/present.js';
+import { findTitle } from '../catalogue/queries.js';
+import { requireVisibleTitle, viewerScope } from '../catalogue/visibility.js';
+import { extendSubscription, grantTitle, heldRight } from './entitlements.js';
+import type { PaymentProvider } from './payments/provider.js';
+import {
+  findService,
+  offerForService,
+  offersForTitle,
+  priceItem,
+  rightIds,
+  type ItemRequest,
+} from './prices.js';
+import { debit } from './wallet.js';
+
+/*
+ * Orders (docs/adr/0021-orders-and-payments.md). States: created → paid | failed | cancelled;
+ * paid → refunded (payments/refunds.ts). Every transition is a conditional update on the state it
+ * leaves, so two deliveries of one outcome, or two outcomes at once, move an order once; a paid
+ * order is fulfilled in the transaction that marks it paid, from the source `order:{orderId}`,
+ * which grants once (entitlements.ts).
+ */
+
+export type OrderRow = Selectable<PurchaseOrderTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The source every grant, debit and refund of an order is recorded under. */
+export const orderSource = (orderId: string) => `order:${orderId}`;
+
+/** Kids do not buy: a kid sub-account's session is refused (ADR 0021). */
+export const KID_REFUSAL = '兒童模式無法購買或訂閱，請切換到一般使用者後再試。';
+
+/** Where the provider sends the browser back to. */
+export const resultPath = (orderId: string) =>
+  `/checkout/result?orderId=${encodeURIComponent(orderId)}`;
+
+export function requireBuyer(viewer: Viewer | null): Viewer {
+  const member = requireMember(viewer);
+  if (member.kidMode) throw new AppError('FORBIDDEN', undefined, KID_REFUSAL);
+  return member;
+}
+
+export interface PlaceOrder {
+  viewer: Viewer | null;
+  item: ItemRequest;
+  payMethod: PayMethod;
+  now: number;
+}
+
+/**
+ * ajaxBuildPaymentURLData: prices the item from the catalogue and creates the order. Card: the
+ * order waits in 'created' and the answer is the provider's checkout URL. Wallet: stored value
+ * pays at once, in one transaction (order, debit, paid, grant) or not at all.
+ */
+export async function placeOrder(
+  db: Kysely<Database>,
+  provider: PaymentProvider | null,
+  input: PlaceOrder,
+): Promise<BuildPaymentUrlData> {
+  const buyer = requireBuyer(input.viewer);
+  const { now } = input;
+  const item = await priceItem(db, input.item, viewerScope(buyer), now);
+  if (item.title) {
+    const held = await heldRight(db, buyer.accountId, rightIds(item.title), now);
+    if (held) throw new AppError('ALREADY_ENTITLED');
+  }
+  if (input.payMethod === 'card' && !provider) {
+    throw new AppError('UNAVAILABLE', undefined, '信用卡付款暫停服務，請改用儲值金付款。');
+  }
+  const order: OrderRow = {
+    order_id: newId('O'),
+    account_id: buyer.accountId,
+    kind: item.kind,
+    content_id: item.contentId,
+    service_id: item.serviceId,
+    amount: item.amount,
+    pay_method: input.payMethod,
+    state: 'created',
+    provider_ref: input.payMethod === 'card' ? provider!.name : null,
+    created_at: now,
+    updated_at: now,
+  };
+
+  if (input.payMethod === 'card') {
+    await db.insertInto('purchase_order').values(order).execute();
+    const paymentUrl = provider!.buildRedirect({
+      orderId: order.order_id,
+      amount: order.amount,
+      itemName: item.name,
+      returnPath: resultPath(order.order_id),
+      now,
+    });
+    return { orderId: order.order_id, state: 'created', amount: order.amount, paymentUrl };
+  }
+
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('purchase_order').values(order).execute();
+    const debited = await debit(trx, {
+      accountId: buyer.accountId,
+      purse: 'stored',
+      amount: order.amount,
+      source: orderSource(order.order_id),
+      now,
+    });
+    // Throwing rolls the order back with the debit: a refused wallet payment leaves nothing.
+    if (!debited) throw new AppError('INSUFFICIENT_BALANCE');
+    if (!(await settleOrder(trx, order.order_id, 'paid', now))) {
+      throw new Error(`order ${order.order_id} left 'created' inside its own transaction`);
+    }
+  });
+  return { orderId: order.order_id, state: 'paid', amount: order.amount, paymentUrl: null };
+}
+
+/**
+ * Moves an order out of 'created' (to paid, failed or cancelled), once: the update is
+ * conditional on the state, so of two deliveries at once one moves it and the other gets null.
+ * Paid means fulfilled in the same transaction.
+ */
+export async function settleOrder(
+  trx: Transaction<Database>,
+  orderId: string,
+  to: Exclude<OrderState, 'created' | 'refunded'>,
+  now: number,
+): Promise<OrderRow | null> {
+  const row = await trx
+    .updateTable('purchase_order')
+    .set({ state: to, updated_at: now })
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'created')
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return null;
+  if (to === 'paid') await fulfil(trx, row, now);
+  return row;
+}
+
+/** Grants what a paid order bought; one grant per order whatever happens (the source is unique). */
+async function fulfil(trx: Transaction<Database>, order: OrderRow, now: number): Promise<void> {
+  const grant = { accountId: order.account_id, source: orderSource(order.order_id), now };
+  if (order.kind === 'subscribe') {
+    await extendSubscription(trx, { ...grant, serviceId: order.service_id! });
+  } else {
+    await grantTitle(trx, { ...grant, contentId: order.content_id!, kind: order.kind });
+  }
+}
+
+export async function findOrder(db: Db, orderId: string): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('purchase_order')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/**
+ * ajaxFindOrderData: one of the member's own orders. Another account's order is answered as a
+ * missing one (404), so order ids cannot be probed.
+ */
+export async function findOwnOrder(
+  db: Kysely<Database>,
+  viewer: Viewer | null,
+  orderId: string,
+): Promise<Order> {
+  const member = requireMember(viewer);
+  const row = await findOrder(db, orderId);
+  if (!row || row.account_id !== member.accountId) throw notFound('找不到這筆訂單。');
+  return presentOrder(db, row);
+}
+
+async function presentOrder(db: Kysely<Database>, row: OrderRow): Promise<Order> {
+  let itemName = '';
+  let otherId: string | null = null;
+  if (row.content_id) {
+    const title = await findTitle(db, row.content_id);
+    itemName = title?.name ?? row.content_id;
+    otherId = title ? (title.series_id ?? title.content_id) : null;
+  } else if (row.service_id) {
+    itemName = (await findService(db, row.service_id))?.name ?? row.service_id;
+  }
+  return {
+    orderId: row.order_id,
+    kind: row.kind,
+    contentId: row.content_id,
+    otherId,
+    serviceId: row.service_id,
+    itemName,
+    amount: row.amount,
+    payMethod: row.pay_method,
+    state: row.state,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+/** The member's stored-value balance (NT$): the wallet's running balance, 0 without a row. */
+export async function storedBalance(db: Db, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('wallet')
+    .select('balance')
+    .where('account_id', '=', accountId)
+    .where('purse', '=', 'stored')
+    .executeTakeFirst();
+  return Number(row?.balance ?? 0);
+}
+
+/**
+ * ajaxFindPurchaseOptions: what the detail and checkout pages may offer for a title (its rent or
+ * buy price, the services that hold it) or for one service, with the right the member already
+ * holds (then the page offers 立即觀看) and their stored-value balance. Asking starts nothing: a
+ * rental's clock starts only when playback is granted.
+ */
+export async function purchaseOptions(
+  db: Kysely<Database>,
+  viewer: Viewer | null,
+  query: { contentId?: string | undefined; serviceId?: string | undefined },
+  now: number,
+): Promise<PurchaseOptions> {
+  let title: TitleRow | null = null;
+  let offers: PurchaseOffer[] = [];
+  if (query.contentId) {
+    title = await requireVisibleTitle(db, viewerScope(viewer), query.contentId, now);
+    offers = await offersForTitle(db, title);
+  }
+  const { serviceId } = query;
+  if (serviceId && !offers.some((o) => o.kind === 'subscribe' && o.serviceId === serviceId)) {
+    offers.push(await offerForService(db, serviceId));
+  }
+  const canBuy = viewer !== null && !viewer.kidMode;
+  const held = viewer && title ? await heldRight(db, viewer.accountId, rightIds(title), now) : null;
+  const item = title ? toVideoListItem(title) : null;
+  return {
+    isLogin: viewer ? 'Y' : 'N',
+    canBuy: canBuy ? 'Y' : 'N',
+    title: item && {
+      contentId: item.contentId,
+      otherId: item.otherId,
+      contentName: item.contentName,
+      isSeries: item.isSeries,
+      sellType: item.sellType,
+      posterUrl: item.posterUrl,
+    },
+    offers,
+    held: held && {
+      kind: held.kind,
+      startBy: held.kind === 'rent' ? held.startBy : null,
+      expiresAt:
+        held.kind === 'rent' ? held.expiresAt : held.kind === 'service' ? held.paidUntil : null,
+    },
+    storedBalance: canBuy ? await storedBalance(db, viewer.accountId) : null,
+  };
+}

@@ -1,0 +1,375 @@
+/**
+ * Crash check of voucher redemption (issue 11 "Integrity", docs/adr/0020): starts the real server
+ * on a fresh SQLite file, fires a burst of redemptions from many members (some serials raced by
+ * two members), SIGKILLs the server in the middle of the burst, restarts it on the same file, and
+ * checks that
+ *   - every redemption that got a success reply is in the database, for the member it told;
+ *   - nothing is half done: a redeemed serial has exactly one grant (rental, service period or
+ *     wallet credit) for the same account, and every voucher grant has its redeemed serial;
+ *   - every wallet balance equals the sum of its ledger rows and none is negative;
+ *   - the restarted server answers each member's wallet with those balances.
+ * Prints its figures and exits 1 when anything is off.
+ *
+ *   npx tsx scripts/commerce-crash-check.ts [--vouchers 240] [--members 12] [--kill-after 0.4]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { connect } from '../apps/server/src/db/index.js';
+import type { VoucherKind } from '../apps/server/src/db/schema-commerce.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const main = path.join(repoRoot, 'apps/server/src/main.ts');
+
+interface Server {
+  origin: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+async function startServer(databaseUrl: string): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'info',
+      PASSWORD_SCRYPT_COST: '1024',
+      RATE_LIMIT_SIGNUP_PER_IP: '100000',
+      // Each member comes from an address of its own (X-Forwarded-For from this machine).
+      TRUSTED_PROXIES: '127.0.0.1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  for (let i = 0; i < 300; i += 1) {
+    const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+    if (match) return { origin: match[1]!, child, exited };
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start:\n${output}`);
+}
+
+/** A member's browser: its cookies (session, CSRF) and its own client address. */
+class Member {
+  accountId = '';
+  private readonly cookies = new Map<string, string>();
+  constructor(
+    public origin: string,
+    readonly ip: string,
+  ) {}
+
+  private headers(extra: Record<string, string> = {}): Record<string, string> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    return {
+      accept: 'application/json',
+      'x-forwarded-for': this.ip,
+      ...(cookie ? { cookie } : {}),
+      ...extra,
+    };
+  }
+
+  private keep(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      const name = pair!.slice(0, at);
+      const value = pair!.slice(at + 1);
+      if (value) this.cookies.set(name, value);
+      else this.cookies.delete(name);
+    }
+  }
+
+  async get(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
+    const response = await fetch(this.origin + url, { headers: this.headers() });
+    this.keep(response);
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  async post(
+    url: string,
+    body: object,
+  ): Promise<{ status: number; body: Record<string, unknown> }> {
+    if (!this.cookies.has('csrf')) await this.get('/ajax/ajaxGetLoginInfo.do');
+    const response = await fetch(this.origin + url, {
+      method: 'POST',
+      headers: this.headers({
+        'content-type': 'application/json',
+        'x-csrf-token': this.cookies.get('csrf') ?? '',
+      }),
+      body: JSON.stringify(body),
+    });
+    this.keep(response);
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+}
+
+interface Attempt {
+  serial: string;
+  member: Member;
+  /** HTTP status, or 'none' when the server died before it answered. */
+  outcome: number | 'none';
+  code?: string;
+}
+
+const KINDS: VoucherKind[] = ['stored_value', 'viewing_credit', 'title', 'service'];
+
+export async function crashCheck(options: {
+  vouchers: number;
+  members: number;
+  killAfter: number;
+  log?: (line: string) => void;
+}): Promise<{ ok: boolean; figures: Record<string, number>; problems: string[] }> {
+  const log = options.log ?? (() => undefined);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'commerce-crash-'));
+  const databaseUrl = `sqlite:${path.join(dir, 'site.db')}`;
+  let server = await startServer(databaseUrl);
+  const database = connect(databaseUrl);
+  const { db } = database;
+  const problems: string[] = [];
+  try {
+    // The pool: every kind, fixed amounts so balances can be checked; a fifth raced by two members.
+    const now = Math.floor(Date.now() / 1000);
+    const run = crypto.randomBytes(3).toString('hex').toUpperCase();
+    const vouchers = Array.from({ length: options.vouchers }, (_, i) => {
+      const kind = KINDS[i % KINDS.length]!;
+      return {
+        serial: `CRASH${run}${String(i).padStart(5, '0')}`,
+        kind,
+        content_id: kind === 'title' ? 'M0003' : null,
+        service_id: kind === 'service' ? 'SVC-MONTHLY' : null,
+        amount: kind === 'stored_value' || kind === 'viewing_credit' ? 10 + (i % 7) * 5 : null,
+        credit_days: kind === 'viewing_credit' ? 30 : null,
+        valid_until: now + 86_400,
+        redeemed_by: null,
+        redeemed_at: null,
+      };
+    });
+    for (let i = 0; i < vouchers.length; i += 100) {
+      await db
+        .insertInto('voucher')
+        .values(vouchers.slice(i, i + 100))
+        .execute();
+    }
+
+    const members: Member[] = [];
+    for (let i = 0; i < options.members; i += 1) {
+      const member = new Member(server.origin, `203.0.113.${i + 1}`);
+      const res = await member.post('/ajax/ajaxSignUp.do', {
+        loginId: `crash-${run.toLowerCase()}-${i}@example.com`,
+        password: 'crash1234',
+      });
+      if (res.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(res.body)}`);
+      member.accountId = (res.body.data as { accountID: string }).accountID;
+      members.push(member);
+    }
+
+    // Each member works through its own share; every fifth serial is also tried by the next member.
+    const queues = members.map(() => [] as string[]);
+    vouchers.forEach((v, i) => {
+      queues[i % members.length]!.push(v.serial);
+      if (i % 5 === 0) queues[(i + 1) % members.length]!.unshift(v.serial);
+    });
+    const attempts: Attempt[] = [];
+    const total = queues.reduce((n, q) => n + q.length, 0);
+    const killAt = Math.floor(total * options.killAfter);
+    let answered = 0;
+    let killed = false;
+    const kill = () => {
+      if (killed) return;
+      killed = true;
+      server.child.kill('SIGKILL');
+    };
+    const worker = async (member: Member, queue: string[]) => {
+      while (!killed && queue.length > 0) {
+        const serial = queue.shift()!;
+        const attempt: Attempt = { serial, member, outcome: 'none' };
+        attempts.push(attempt);
+        try {
+          const res = await member.post('/ajax/ajaxRedeemVoucherData.do', { exchangeCode: serial });
+          attempt.outcome = res.status;
+          attempt.code = (res.body.status as { code: string }).code;
+          answered += 1;
+          if (answered >= killAt) kill();
+        } catch {
+          // The server is gone: this one has no reply.
+        }
+      }
+    };
+    // Two requests in flight per member.
+    await Promise.all(
+      members.flatMap((member, i) => {
+        const queue = queues[i]!;
+        const half = queue.splice(0, Math.ceil(queue.length / 2));
+        return [worker(member, half), worker(member, queue)];
+      }),
+    );
+    kill();
+    const exitCode = await server.exited;
+    log(`server killed (exit ${exitCode ?? 'by signal'}) after ${answered} replies`);
+
+    server = await startServer(databaseUrl);
+    for (const member of members) member.origin = server.origin;
+    log(`server restarted at ${server.origin}`);
+
+    // 1. Every success reply is in the database, for the member it told.
+    const rows = await db
+      .selectFrom('voucher')
+      .select(['serial', 'kind', 'amount', 'redeemed_by'])
+      .where('serial', 'like', `CRASH${run}%`)
+      .execute();
+    const bySerial = new Map(rows.map((r) => [r.serial, r]));
+    const successes = attempts.filter((a) => a.outcome === 200);
+    for (const a of successes) {
+      const row = bySerial.get(a.serial);
+      if (row?.redeemed_by !== a.member.accountId) {
+        problems.push(`success reply for ${a.serial} not in the database for its member`);
+      }
+    }
+    const successSerials = new Set(successes.map((a) => a.serial));
+    if (successSerials.size !== successes.length) problems.push('a serial succeeded twice');
+
+    // 2. Nothing half done: a redeemed serial has exactly one grant for its account, and back.
+    const grants = new Map<string, string[]>();
+    const add = (source: string, accountId: string) =>
+      grants.set(source, [...(grants.get(source) ?? []), accountId]);
+    for (const r of await db
+      .selectFrom('entitlement')
+      .select(['source', 'account_id'])
+      .where('source', 'like', `voucher:CRASH${run}%`)
+      .execute()) {
+      add(r.source!, r.account_id);
+    }
+    for (const r of await db
+      .selectFrom('subscription_period')
+      .select(['source', 'account_id'])
+      .where('source', 'like', `voucher:CRASH${run}%`)
+      .execute()) {
+      add(r.source, r.account_id);
+    }
+    for (const r of await db
+      .selectFrom('wallet_entry')
+      .select(['source', 'account_id'])
+      .where('source', 'like', `voucher:CRASH${run}%`)
+      .where('reason', '=', 'voucher')
+      .execute()) {
+      add(r.source, r.account_id);
+    }
+    let redeemed = 0;
+    for (const row of rows) {
+      const given = grants.get(`voucher:${row.serial}`) ?? [];
+      if (row.redeemed_by === null) {
+        if (given.length > 0) problems.push(`${row.serial}: a grant without its redemption`);
+        continue;
+      }
+      redeemed += 1;
+      if (given.length !== 1 || given[0] !== row.redeemed_by) {
+        problems.push(`${row.serial}: redeemed with ${given.length} grants for its account`);
+      }
+    }
+    for (const source of grants.keys()) {
+      if (!bySerial.has(source.slice('voucher:'.length)))
+        problems.push(`${source}: unknown serial`);
+    }
+
+    // 3. The ledger: every balance equals its rows, never negative.
+    const ledger = await db
+      .selectFrom('wallet as w')
+      .select([
+        'w.account_id',
+        'w.purse',
+        'w.balance',
+        sql<number>`(select coalesce(sum(e.amount), 0) from wallet_entry e where e.account_id = w.account_id and e.purse = w.purse)`.as(
+          'total',
+        ),
+      ])
+      .execute();
+    for (const w of ledger) {
+      if (Number(w.balance) !== Number(w.total) || Number(w.balance) < 0) {
+        problems.push(`wallet ${w.account_id}/${w.purse}: balance ${w.balance}, rows ${w.total}`);
+      }
+    }
+
+    // 4. The restarted server tells each member the balance its redeemed serials add up to.
+    for (const member of members) {
+      const expected = { stored: 0, credit: 0 };
+      for (const row of rows) {
+        if (row.redeemed_by !== member.accountId) continue;
+        if (row.kind === 'stored_value') expected.stored += Number(row.amount);
+        if (row.kind === 'viewing_credit') expected.credit += Number(row.amount);
+      }
+      const res = await member.get('/ajax/ajaxFindWalletData.do');
+      const wallet = (res.body.data as { wallet: { stored: number; credit: number } }).wallet;
+      if (wallet.stored !== expected.stored || wallet.credit !== expected.credit) {
+        problems.push(
+          `member ${member.accountId}: wallet ${JSON.stringify(wallet)}, serials ${JSON.stringify(expected)}`,
+        );
+      }
+    }
+
+    const noReply = attempts.filter((a) => a.outcome === 'none');
+    const noReplyCommitted = noReply.filter(
+      (a) => bySerial.get(a.serial)?.redeemed_by === a.member.accountId,
+    ).length;
+    const refused = attempts.filter((a) => a.outcome !== 'none' && a.outcome !== 200);
+    const figures = {
+      vouchers: vouchers.length,
+      members: members.length,
+      requestsPlanned: total,
+      requestsSent: attempts.length,
+      successReplies: successes.length,
+      refusedReplies: refused.length,
+      throttledReplies: refused.filter((a) => a.outcome === 429).length,
+      noReplyKilled: noReply.length,
+      noReplyButCommitted: noReplyCommitted,
+      redeemedInDatabase: redeemed,
+      grantsInDatabase: [...grants.values()].reduce((n, g) => n + g.length, 0),
+      wallets: ledger.length,
+      problems: problems.length,
+    };
+    return { ok: problems.length === 0 && successes.length > 0, figures, problems };
+  } finally {
+    await database.close();
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      vouchers: { type: 'string', default: '240' },
+      members: { type: 'string', default: '12' },
+      'kill-after': { type: 'string', default: '0.4' },
+    },
+  });
+  const result = await crashCheck({
+    vouchers: Number(values.vouchers),
+    members: Number(values.members),
+    killAfter: Number(values['kill-after']),
+    log: (line) => console.log(line),
+  });
+  for (const [name, value] of Object.entries(result.figures)) {
+    console.log(`${name.padEnd(22)} ${value}`);
+  }
+  for (const problem of result.problems.slice(0, 20)) console.log(`PROBLEM ${problem}`);
+  console.log(JSON.stringify({ ok: result.ok, ...result.figures }));
+  console.log(result.ok ? 'crash check: OK' : 'crash check: FAILED');
+  process.exit(result.ok ? 0 : 1);
+}
