@@ -28,6 +28,13 @@ export interface ConnectOptions {
   /** PostgreSQL only: put every table in this schema (created when missing). */
   schema?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL only: plan without parallel workers. Tests set it: their shared database holds
+   * hundreds of schemas, which makes catalog lookups big enough to run in parallel, and a
+   * parallel worker sometimes fails to resolve a schema created a moment earlier from the
+   * search_path ("schema … does not exist" during migrations under load).
+   */
+  serialPlans?: boolean;
 }
 
 const INT8_OID = 20;
@@ -107,7 +114,16 @@ function connectPostgres(url: string, options: ConnectOptions): DatabaseHandle {
           ? Number
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    ...(schema || options.serialPlans
+      ? {
+          options: [
+            schema ? `-c search_path=${schema}` : '',
+            options.serialPlans ? '-c max_parallel_workers_per_gather=0' : '',
+          ]
+            .filter(Boolean)
+            .join(' '),
+        }
+      : {}),
   });
   // Queries go unnamed on purpose: named (prepared) statements let PostgreSQL switch to a generic
   // plan, which for the search reindex's `owner_id in (…)` reads chose a sequential scan of

@@ -28,7 +28,7 @@ export async function createTestDatabase(options: { upTo?: string } = {}): Promi
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is required for the postgres project');
     const schema = `t_${id}`;
-    const handle = connect(url, { schema, poolSize: 5 });
+    const handle = connect(url, { schema, poolSize: 5, serialPlans: true });
     await migrate(handle);
     return {
       ...handle,
