@@ -1,5 +1,5 @@
 import { findVideoListReplySchema } from '@site/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { gatewayUrl, newMember, newTitle, useTestApp } from '../support/index.js';
 
 /** Every Find{product}List parameter changes the reply (ADR 0010). */
@@ -7,13 +7,25 @@ describe('FindVideoList and the other gateway catalogue calls', () => {
   const ctx = useTestApp({ seed: true });
   const get = (path: string, query: Record<string, string> = {}) =>
     ctx.app.inject(gatewayUrl(ctx, 'GET', path, query));
-  const list = async (query: Record<string, string> = {}) => {
-    const res = await get('/gw/FindVideoList.json', { maxRecord: '100', ...query });
+  /**
+   * The app session of a member who switched the restricted-content filter off: the parameters
+   * are tested against the whole catalogue. A call without ssoSession has the filter on (ADR 0016).
+   */
+  let unfiltered: string;
+  const list = async (
+    query: Record<string, string> = {},
+    ssoSession: string | null = unfiltered,
+  ) => {
+    const res = await get('/gw/FindVideoList.json', {
+      maxRecord: '100',
+      ...(ssoSession ? { ssoSession } : {}),
+      ...query,
+    });
     expect(res.statusCode, JSON.stringify(res.json())).toBe(200);
     return findVideoListReplySchema.parse(res.json()).data;
   };
-  const ids = async (query: Record<string, string> = {}) =>
-    (await list(query)).videoList.video.map((v) => v.contentId);
+  const ids = async (query: Record<string, string> = {}, ssoSession?: string | null) =>
+    (await list(query, ssoSession)).videoList.video.map((v) => v.contentId);
   const appLogin = async (loginId: string, password: string) =>
     (
       await ctx.app.inject({
@@ -26,12 +38,53 @@ describe('FindVideoList and the other gateway catalogue calls', () => {
       uId: string;
     };
 
+  beforeAll(async () => {
+    const { browser, uid, loginId, password } = await newMember(ctx.app);
+    const off = await browser.post('/ajax/ajaxUpdateSubAccount.do', {
+      newSubaccountID: uid,
+      filterRestrict: 'N',
+      password,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    unfiltered = (await appLogin(loginId, password)).ssoSession;
+  });
+
   it('answers status.code, the counts and data.videoList.video', async () => {
-    const res = (await get('/gw/FindVideoList.json', { maxRecord: '5' })).json();
+    const res = (
+      await get('/gw/FindVideoList.json', { maxRecord: '5', ssoSession: unfiltered })
+    ).json();
     expect(res.status.code).toBe('0');
     expect(res.data.recordCount).toBe(5);
     expect(res.data.totalCount).toBeGreaterThanOrEqual(60);
     expect(res.data.videoList.video).toHaveLength(5);
+  });
+
+  it('a call without ssoSession has the restricted-content filter on, whatever it asks (ADR 0016)', async () => {
+    const hidden = (
+      await ctx.database.db
+        .selectFrom('title')
+        .select('content_id')
+        .where((eb) => eb.or([eb('is_restricted', '=', 1), eb('is_sexual', '=', 1)]))
+        .where('kind', '<>', 'episode')
+        .execute()
+    ).map((t) => t.content_id);
+    const all = await ids();
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const id of hidden) expect(all).toContain(id);
+    const filtered = all.filter((id) => !hidden.includes(id));
+    const asks: Record<string, string>[] = [{}, { filterRestrict: 'N', filterSexual: 'N' }];
+    for (const asked of asks) {
+      const anonymous = await list(asked, null);
+      expect(anonymous.videoList.video.map((v) => v.contentId)).toEqual(filtered);
+      expect(anonymous.totalCount).toBe(filtered.length);
+    }
+    expect(await ids({ filterRestrict: 'Y' })).toEqual(filtered);
+    for (const contentId of hidden) {
+      const brief = (ssoSession?: string) =>
+        get('/gw/FindVideoContentBrief.json', { contentId, ...(ssoSession ? { ssoSession } : {}) });
+      expect((await brief()).statusCode, contentId).toBe(404);
+      expect((await brief(unfiltered)).statusCode, contentId).toBe(200);
+    }
   });
 
   it('type, categoryId, uxCategoryId, menuType/menuId narrow the titles', async () => {

@@ -91,6 +91,16 @@ describe('kid mode and the restricted-content filter', () => {
     expect(
       (await browser.get('/ajax/ajaxFindVideoPlayRight.do?contentId=R18FREE')).statusCode,
     ).toBe(404);
+    // Anonymous viewers have the filter on as well (ADR 0016), and cannot ask it off.
+    const anonymous = new TestBrowser(ctx.app);
+    expect(await ids(anonymous, 'mainCategoryId=adult&filterRestrict=N')).toEqual([]);
+    for (const url of [
+      '/details/R18FREE/R18FREE',
+      '/ajax/ajaxFindVideoDetail.do?contentId=R18FREE&otherId=R18FREE',
+      '/ajax/ajaxFindVideoPlayRight.do?contentId=R18FREE',
+    ]) {
+      expect((await anonymous.get(url)).statusCode, url).toBe(404);
+    }
     await browser.post('/ajax/ajaxUpdateSubAccount.do', {
       newSubaccountID: uid,
       filterRestrict: 'N',

@@ -44,10 +44,11 @@ describe('play right (free titles)', () => {
     await newTitle(ctx.database.db, { content_id: 'RENT1', sell_type: 'RENT', dtr_price: 50 });
     await newTitle(ctx.database.db, { content_id: 'R18', is_restricted: 1, grade: '18+' });
     await newTitle(ctx.database.db, { content_id: 'OFF1', off_shelf_at: ctx.now.value - 1 });
-    // Anonymous: a paid title first needs a login (the rights themselves: play-rights.test.ts).
+    // Anonymous: a paid title first needs a login (the rights themselves: play-rights.test.ts);
+    // a restricted title is hidden from anonymous viewers, so answered as a missing one (ADR 0016).
     const rent = await ask('contentId=RENT1');
     expect(rent.statusCode).toBe(401);
-    expect((await ask('contentId=R18')).statusCode).toBe(403);
+    expect((await ask('contentId=R18')).statusCode).toBe(404);
     expect((await ask('contentId=OFF1')).statusCode).toBe(404);
   });
 

@@ -106,6 +106,18 @@ describe('search', () => {
     return autoCompleteKeywordReplySchema.parse(res.json()).data.keywordList.keyword;
   }
 
+  /** A member who switched the restricted-content filter off (anonymous viewers have it on). */
+  async function unfilteredBrowser(): Promise<TestBrowser> {
+    const { browser, uid, password } = await newMember(ctx.app);
+    const off = await browser.post('/ajax/ajaxUpdateSubAccount.do', {
+      newSubaccountID: uid,
+      filterRestrict: 'N',
+      password,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    return browser;
+  }
+
   async function kidBrowser(): Promise<TestBrowser> {
     const { browser } = await newMember(ctx.app);
     const res = await browser.post('/ajax/ajaxCreateSubAccount.do', {
@@ -160,13 +172,20 @@ describe('search', () => {
       .selectFrom('title_person')
       .innerJoin('person', 'person.person_id', 'title_person.person_id')
       .innerJoin('title', 'title.content_id', 'title_person.content_id')
-      .select(['title.content_id', 'title.name'])
+      .select(['title.content_id', 'title.name', 'title.is_restricted', 'title.is_sexual'])
       .where('person.name', '=', '林書豪')
       .execute();
-    expect(cast.length).toBeGreaterThan(0);
+    const shown = cast.filter((c) => c.is_restricted === 0 && c.is_sexual === 0);
+    // The demo cast has titles on both sides of the restricted-content filter.
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length).toBeLessThan(cast.length);
+    // Anonymous viewers have the filter on (ADR 0016); a member who switched it off finds all.
     const found = await ids({ inputKeyword: '林書豪', searchField: 'person' });
-    expect([...found].sort()).toEqual(cast.map((c) => c.content_id).sort());
-    const all = await ids({ inputKeyword: '書豪' });
+    expect([...found].sort()).toEqual(shown.map((c) => c.content_id).sort());
+    const member = await unfilteredBrowser();
+    const everything = await ids({ inputKeyword: '林書豪', searchField: 'person' }, member);
+    expect([...everything].sort()).toEqual(cast.map((c) => c.content_id).sort());
+    const all = await ids({ inputKeyword: '書豪' }, member);
     for (const c of cast) expect(all).toContain(c.content_id);
   });
 
@@ -291,8 +310,15 @@ describe('search', () => {
   it('lists movies and series on the shelf, never episodes', async () => {
     expect(await ids({ inputKeyword: '第1集' })).toEqual([]);
     expect(await ids({ inputKeyword: '小熊波波' })).toEqual(['S0007']);
-    const anonymous = await ids({ inputKeyword: '淼' });
-    expect(anonymous).toEqual(['SK-1', 'SK-3', 'SK-4', 'SK-2']);
+    // Anonymous viewers have the restricted-content filter on (ADR 0016); a member who switched
+    // it off also finds the restricted and the sexual title.
+    expect(await ids({ inputKeyword: '淼' })).toEqual(['SK-1', 'SK-3']);
+    expect(await ids({ inputKeyword: '淼' }, await unfilteredBrowser())).toEqual([
+      'SK-1',
+      'SK-3',
+      'SK-4',
+      'SK-2',
+    ]);
   });
 
   it('gives a kid session only kid titles that are not restricted, whatever is asked', async () => {

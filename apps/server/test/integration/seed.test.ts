@@ -7,11 +7,36 @@ import {
 import { describe, expect, it } from 'vitest';
 import { seed } from '../../src/db/seed/index.js';
 import { demoMembers } from '../../src/db/seed/accounts.js';
-import { TestBrowser, useTestApp } from '../support/index.js';
+import { TestBrowser, newMember, useTestApp } from '../support/index.js';
 
 /** Every seeded row is read back through a public call, so no demo data sits unused. */
 describe('demo data', () => {
   const ctx = useTestApp({ seed: true });
+
+  /** A member who switched the restricted-content filter off: sees every title on the shelf. */
+  const unfiltered = async (): Promise<TestBrowser> => {
+    const { browser, uid, password } = await newMember(ctx.app);
+    const off = await browser.post('/ajax/ajaxUpdateSubAccount.do', {
+      newSubaccountID: uid,
+      filterRestrict: 'N',
+      password,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    return browser;
+  };
+  /** Movies and series in the demo data, and which of them the restricted filter hides. */
+  const listedTitles = () =>
+    ctx.database.db
+      .selectFrom('title')
+      .select(['content_id', 'is_restricted', 'is_sexual'])
+      .where('kind', '<>', 'episode')
+      .where('on_shelf_at', '<=', ctx.now.value)
+      .where((eb) =>
+        eb.or([eb('off_shelf_at', 'is', null), eb('off_shelf_at', '>', ctx.now.value)]),
+      )
+      .execute();
+  const hiddenByFilter = (t: { is_restricted: number; is_sexual: number }) =>
+    t.is_restricted === 1 || t.is_sexual === 1;
 
   it('is idempotent: a second run inserts nothing, --reset restores the same rows', async () => {
     const again = await seed(ctx.database, { now: ctx.now.value, passwordCost: 1024 });
@@ -33,31 +58,53 @@ describe('demo data', () => {
   });
 
   it('has at least 60 titles, series with seasons and episodes, across sell types', async () => {
-    const res = videoListReplySchema.parse(
-      (await ctx.app.inject('/ajax/ajaxFilterCategoryVideoListData.do?maxRecord=100')).json(),
-    );
+    const browse = '/ajax/ajaxFilterCategoryVideoListData.do?maxRecord=100';
+    const res = videoListReplySchema.parse((await (await unfiltered()).get(browse)).json());
     expect(res.data.totalCount).toBeGreaterThanOrEqual(60);
     const sellTypes = new Set(res.data.videoList.video.map((v) => v.sellType));
     expect([...sellTypes].sort()).toEqual(['AVOD', 'BUY', 'FREE', 'MONTHLY', 'RENT']);
     expect(res.data.videoList.video.some((v) => v.isSeries === 'Y')).toBe(true);
+    // Anonymous viewers have the restricted-content filter on (ADR 0016): every title but the
+    // restricted and sexual ones, which the demo data has, so the filter is seen to work.
+    const listed = await listedTitles();
+    const shown = listed.filter((t) => !hiddenByFilter(t)).map((t) => t.content_id);
+    expect(res.data.totalCount).toBe(listed.length);
+    expect(shown.length).toBeLessThan(listed.length);
+    const anonymous = videoListReplySchema.parse((await ctx.app.inject(browse)).json()).data;
+    expect(anonymous.totalCount).toBe(shown.length);
+    expect(anonymous.videoList.video.map((v) => v.contentId).sort()).toEqual(shown.sort());
   });
 
   it('every title and episode answers its detail page with its own head', async () => {
     const titles = await ctx.database.db
       .selectFrom('title')
-      .select(['content_id', 'series_id', 'name'])
+      .select(['content_id', 'series_id', 'name', 'is_restricted', 'is_sexual'])
       .execute();
+    const member = await unfiltered();
     const listed = videoListReplySchema.parse(
-      (await ctx.app.inject('/ajax/ajaxFilterCategoryVideoListData.do?maxRecord=100')).json(),
+      (await member.get('/ajax/ajaxFilterCategoryVideoListData.do?maxRecord=100')).json(),
     );
     const listedIds = new Set(listed.data.videoList.video.map((v) => v.contentId));
+    const generic = (await ctx.app.inject('/details/NONE/NONE')).body;
+    expect(titles.some(hiddenByFilter)).toBe(true);
     for (const title of titles) {
-      const res = await ctx.app.inject(
-        `/details/${title.content_id}/${title.series_id ?? title.content_id}`,
-      );
+      const path = `/details/${title.content_id}/${title.series_id ?? title.content_id}`;
+      const head = `<meta property="og:title" content="${title.name}｜星河影音">`;
+      const res = await member.get(path);
       expect(res.statusCode, title.content_id).toBe(200);
-      expect(res.body).toContain(`<meta property="og:title" content="${title.name}｜星河影音">`);
+      expect(res.body).toContain(head);
       if (!title.series_id) expect(listedIds.has(title.content_id), title.content_id).toBe(true);
+      // Anonymous: the restricted-content filter is on (ADR 0016), so a restricted or sexual
+      // title gets the head of a page that does not exist.
+      const anonymous = await ctx.app.inject(path);
+      if (hiddenByFilter(title)) {
+        expect(anonymous.statusCode, title.content_id).toBe(404);
+        expect(anonymous.body).not.toContain(title.name);
+        expect(anonymous.body.replaceAll(path, '/details/NONE/NONE')).toBe(generic);
+      } else {
+        expect(anonymous.statusCode, title.content_id).toBe(200);
+        expect(anonymous.body).toContain(head);
+      }
     }
   });
 

@@ -27,8 +27,9 @@ import {
 /**
  * One visibility rule (ADR 0016): every face answers the same for the same viewer. A title is
  * seen when it is on the shelf and its audience reaches the viewer (kid: kid-safe and neither
- * restricted nor sexual; the restricted-content filter: neither restricted nor sexual). A hidden
- * title is answered as a missing one: 404, the same text, the generic page head.
+ * restricted nor sexual; the restricted-content filter, on for anonymous viewers and by default
+ * for members: neither restricted nor sexual). A hidden title is answered as a missing one: 404,
+ * the same text, the generic page head.
  */
 
 const DAY = 86_400;
@@ -64,11 +65,14 @@ const EVERY_PERSON = { person_id: 'VIS-P-ALL', name: '鱻鱻眾星' };
 
 type Viewer = 'kid' | 'adult' | 'anonymous';
 const VIEWERS: Viewer[] = ['kid', 'adult', 'anonymous'];
-/** What each viewer may see; the restricted filter is on for a new member (ADR 0007). */
+/**
+ * What each viewer may see. The restricted-content filter is on for a new member (ADR 0007) and
+ * for an anonymous viewer (ADR 0016): signed out, nobody sees more than a member by default.
+ */
 const SEES: Record<Viewer, Key[]> = {
   kid: ['ok'],
   adult: ['ok', 'general'],
-  anonymous: ['ok', 'general', 'restricted', 'sexual'],
+  anonymous: ['ok', 'general'],
 };
 const idsOf = (keys: Key[]) => keys.map((k) => TITLES[k].content_id).sort();
 const seen = (viewer: Viewer) => idsOf(SEES[viewer]);
@@ -322,7 +326,7 @@ describe('one visibility rule on every face', () => {
       ).toEqual(seen(viewer));
       // A person is suggested only for a title the viewer may see.
       const people = suggestions.filter((s) => s.type === 'person').map((s) => s.keyword);
-      expect(people.includes(HIDDEN_PERSON.name)).toBe(viewer === 'anonymous');
+      expect(people).not.toContain(HIDDEN_PERSON.name);
       expect(people).toContain(EVERY_PERSON.name);
     });
 
@@ -397,7 +401,7 @@ describe('one visibility rule on every face', () => {
       const every = characters.find((c) => c.characterId === EVERY_PERSON.person_id);
       expect(every?.titleCount).toBe(seen(viewer).length);
       const hiddenOnly = characters.find((c) => c.characterId === HIDDEN_PERSON.person_id);
-      expect(hiddenOnly?.titleCount ?? 0).toBe(viewer === 'anonymous' ? 2 : 0);
+      expect(hiddenOnly?.titleCount ?? 0).toBe(0);
     });
 
     it('the new-title badge counts only new titles the viewer may see', async () => {
@@ -427,13 +431,61 @@ describe('one visibility rule on every face', () => {
     });
   });
 
-  it('anonymous viewers see restricted titles listed but cannot play them (ADR 0007)', async () => {
+  it('an anonymous viewer sees exactly what a new member sees: the filter is on (ADR 0016)', async () => {
+    const face = async (viewer: Viewer) => {
+      const browse = videoListReplySchema
+        .parse(
+          (
+            await get(
+              viewer,
+              '/ajax/ajaxFilterCategoryVideoListData.do?mainCategoryId=kids&maxRecord=100',
+            )
+          ).json(),
+        )
+        .data.videoList.video.map((v) => v.contentId);
+      const search = searchPageReplySchema
+        .parse(
+          (
+            await get(
+              viewer,
+              `/ajax/ajaxBuildSearchPage.do?inputKeyword=${encodeURIComponent('鱻鱻')}&maxRecord=100`,
+            )
+          ).json(),
+        )
+        .data.videoList.video.map((v) => v.contentId);
+      const gateway = findVideoListReplySchema
+        .parse(
+          (
+            await gw(viewer, '/gw/FindVideoList.json', { categoryId: 'kids', maxRecord: '100' })
+          ).json(),
+        )
+        .data.videoList.video.map((v) => v.contentId);
+      return { browse: ours(browse).sort(), search: search.sort(), gateway: ours(gateway).sort() };
+    };
+    const anonymous = await face('anonymous');
+    expect(anonymous).toEqual(await face('adult'));
+    expect(anonymous.browse).toEqual(idsOf(['ok', 'general']));
+    // Restricted and sexual titles are not listed and answer 404, as a missing one: there is
+    // nothing to refuse (ADR 0007's 403 for playing them no longer arises).
     for (const key of ['restricted', 'sexual'] as const) {
-      const res = await get(
-        'anonymous',
-        `/ajax/ajaxFindVideoPlayRight.do?contentId=${TITLES[key].content_id}`,
-      );
-      expect(res.statusCode, key).toBe(403);
+      const id = TITLES[key].content_id;
+      for (const url of [
+        `/details/${id}/${id}`,
+        `/ajax/ajaxFindVideoDetail.do?contentId=${id}&otherId=${id}`,
+        `/ajax/ajaxFindVideoPlayRight.do?contentId=${id}`,
+      ]) {
+        expect((await get('anonymous', url)).statusCode, url).toBe(404);
+      }
+      // Asking for no filter does not lift it.
+      const asked = await gw('anonymous', '/gw/FindVideoList.json', {
+        categoryId: 'kids',
+        maxRecord: '100',
+        filterRestrict: 'N',
+        filterSexual: 'N',
+      });
+      expect(
+        findVideoListReplySchema.parse(asked.json()).data.videoList.video.map((v) => v.contentId),
+      ).not.toContain(id);
     }
   });
 });

@@ -13,6 +13,7 @@ import { historyAudience } from './0009-history-audience.js';
 import { positionHotUpdates } from './0010-position-hot-updates.js';
 import { loginThrottle } from './0011-login-throttle.js';
 import { commerce } from './0012-commerce.js';
+import { audienceBrowseIndex } from './0013-audience-browse-index.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0010-position-hot-updates': positionHotUpdates,
   '0011-login-throttle': loginThrottle,
   '0012-commerce': commerce,
+  '0013-audience-browse-index': audienceBrowseIndex,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {

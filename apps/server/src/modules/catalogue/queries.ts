@@ -23,7 +23,10 @@ export async function filterTitles(
 ): Promise<{ totalCount: number; rows: TitleRow[] }> {
   // Each order has partial indexes of its own (migration 0008, docs/adr/0012-browse-paging.md): a
   // page is the next rows of an index walk, never a sort of every match. BROWSE_LISTED is the
-  // indexes' own condition, word for word, so that both databases may use them. The shelf date
+  // indexes' own condition, word for word, so that both databases may use them; the audience
+  // columns in them (migration 0013) let a filtered walk skip hidden rows in the index too, and a
+  // filtered count reads 0013's `filtered_shelf` index alone (visibility.ts writes its condition's
+  // flags as the same literals). The shelf date
   // is written as no index range (startNotARange): SQLite's planner, which has no statistics
   // here, cannot mistake `<= now` for a selective range and sort what it finds instead of walking
   // the order; PostgreSQL plans the column itself.

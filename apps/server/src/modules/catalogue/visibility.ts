@@ -11,8 +11,8 @@ import type { TitleRow } from './present.js';
  *   1. it is on the shelf: on_shelf_at <= now, and off_shelf_at is null or later than now; and
  *   2. its audience level (audience.ts) is at least the scope's least level: a kid sees kid-safe
  *      titles that are neither restricted nor sexual; the restricted-content filter (always on
- *      for kids, on by default for members) hides restricted and sexual titles; `hideSexual`
- *      (calls that never show sexual titles) hides sexual ones.
+ *      for kids and anonymous viewers, on by default for members) hides restricted and sexual
+ *      titles; `hideSexual` (calls that never show sexual titles) hides sexual ones.
  * A title the viewer may not see is answered exactly as one that does not exist: 404 NOT_FOUND.
  * Every query, predicate and check of title visibility comes from this file.
  */
@@ -22,15 +22,18 @@ export type VisibilityScope = ContentScope & { hideSexual?: boolean };
 
 /**
  * The scope of whoever is asking: the session's kid mode and restricted-content filter, narrowed
- * by what the call asks for (accounts/viewer.ts contentScope). An anonymous viewer has no filter:
- * restricted titles are listed for them, but only a member with the filter off plays one
- * (ADR 0007; playback/play-right.ts).
+ * by what the call asks for (accounts/viewer.ts contentScope). An anonymous viewer has the
+ * restricted-content filter on, as every new sub-account does, so nobody sees more signed out
+ * than a member sees by default: restricted and sexual titles are hidden from them on every face
+ * (ADR 0016, superseding ADR 0007's listing for anonymous viewers). Only a member who switched
+ * the filter off sees them.
  */
 export function viewerScope(
   viewer: Viewer | null,
   asked: { filterRestrict?: 'Y' | 'N' } = {},
 ): VisibilityScope {
-  return contentScope(viewer, asked);
+  const scope = contentScope(viewer, asked);
+  return viewer ? scope : { ...scope, hideRestricted: true };
 }
 
 /** A where-clause over whatever tables the caller's query has (the column names say where). */
@@ -92,9 +95,15 @@ export function visibleWhere(
     } else {
       // The same levels, read off the flags (audienceOf): kid-safe and neither restricted nor
       // sexual is a kid's; neither restricted nor sexual is general; not sexual is restricted.
-      if (least >= AUDIENCE.kids) terms.push(eb(ref(audience.kidSafe), '=', 1));
-      if (least >= AUDIENCE.general) terms.push(eb(ref(audience.isRestricted), '=', 0));
-      if (least >= AUDIENCE.restricted) terms.push(eb(ref(audience.isSexual), '=', 0));
+      // The flags are written as literals, not bound parameters: migration 0013's partial index
+      // for a filtered browse holds `is_restricted = 0 and is_sexual = 0`, and a planner uses it
+      // only when it proves the query states those terms. With literals that holds from the text
+      // alone; with parameters SQLite proves it from the bound values (and prepares again when
+      // they change) and a generic PostgreSQL plan cannot prove it at all.
+      const flag = (value: 0 | 1) => sql.lit(value);
+      if (least >= AUDIENCE.kids) terms.push(eb(ref(audience.kidSafe), '=', flag(1)));
+      if (least >= AUDIENCE.general) terms.push(eb(ref(audience.isRestricted), '=', flag(0)));
+      if (least >= AUDIENCE.restricted) terms.push(eb(ref(audience.isSexual), '=', flag(0)));
     }
     return eb.and(terms);
   };

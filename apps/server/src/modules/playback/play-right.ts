@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { requireTitleRight, type TitleRight } from '../commerce/title-rights.js';
 import type { TitleRow } from '../catalogue/present.js';
 import type { Viewer } from '../accounts/viewer.js';
 import { firstEpisode } from '../catalogue/queries.js';
-import { isVisible, requireVisibleTitle, viewerScope } from '../catalogue/visibility.js';
+import { requireVisibleTitle, viewerScope } from '../catalogue/visibility.js';
 
 export interface PlayRightRequest {
   contentId: string;
@@ -33,15 +33,6 @@ export async function requirePlayRight(
     const episode = await firstEpisode(db, title.content_id, scope, request.now);
     if (!episode) throw notFound('這部影集還沒有可以播放的集數。');
     title = episode;
-  }
-  // Anonymous viewers see restricted titles listed (ADR 0007) but have confirmed no age: they
-  // play only what the restricted-content filter would show.
-  if (!request.viewer && !isVisible(title, { ...scope, hideRestricted: true }, request.now)) {
-    throw new AppError(
-      'FORBIDDEN',
-      undefined,
-      '限制級影片需登入會員並關閉限制級內容過濾後才能觀看。',
-    );
   }
   const right = await requireTitleRight(db, {
     accountId: request.viewer?.accountId ?? null,
