@@ -1,9 +1,11 @@
 import type { Benchmark } from '../lib/types.js';
 import { browsePaging } from './browse-paging.js';
 import { catalogueList } from './catalogue-list.js';
+import { firstFrame } from './first-frame.js';
 import { gatewayList } from './gateway-list.js';
 import { homePage } from './home-page.js';
 import { listCalls } from './list-calls.js';
+import { livePlaylist } from './live-playlist.js';
 import { mediaSegment } from './media-segment.js';
 import { resumeHeartbeat } from './resume-heartbeat.js';
 import { search } from './search.js';
@@ -18,4 +20,6 @@ export const benchmarks: Benchmark[] = [
   search,
   browsePaging,
   homePage,
+  firstFrame,
+  livePlaylist,
 ];

@@ -9,6 +9,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 export interface RunningServer {
   origin: string;
+  /** The server's SQLite file, for tests that check what it recorded. */
+  databasePath: string;
   stop(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function startServer(): Promise<RunningServer> {
   }
   return {
     origin,
+    databasePath: path.join(dir, 'site.db'),
     async stop() {
       child.kill('SIGTERM');
       await exited;

@@ -27,16 +27,19 @@ import { registerCatalogueRoutes } from './modules/catalogue/routes.js';
 import { registerSiteContentRoutes } from './modules/site-content/routes.js';
 import { WordingStore } from './modules/site-content/wording.js';
 import { liveChannelHead } from './modules/live/head.js';
-import { registerLiveRoutes } from './modules/live/routes.js';
+import { registerLive } from './modules/live/index.js';
 import { parseGatewayClients, registerGatewayClientAuth } from './modules/gateway/client-auth.js';
 import { registerListRoutes } from './modules/lists/routes.js';
 import { registerMediaRoutes } from './modules/media/routes.js';
 import { registerStreamRoutes } from './modules/media/stream-routes.js';
 import { StreamSigner } from './modules/media/stream-urls.js';
+import { ContentKeyStore } from './modules/media/content-keys.js';
 import { registerPlaybackRoutes } from './modules/playback/routes.js';
+import { registerAdRoutes, TrackingTokens } from './modules/ads/index.js';
 import { registerOrderRoutes } from './modules/commerce/order-routes.js';
 import { registerVoucherRoutes } from './modules/commerce/voucher-routes.js';
 import { registerSearchRoutes } from './modules/search/routes.js';
+import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
 import { DEFAULT_SHARE_IMAGE, mediaUrl } from './modules/media/urls.js';
 import { systemClock } from './time.js';
 
@@ -133,18 +136,31 @@ export async function buildApp({
   });
   registerCataloguePageRoutes(app, db, clock, (clipId) => streams.masterUrl(clipId));
   registerSiteContentRoutes(app, new WordingStore(db, config.CATALOGUE_CACHE_SECONDS, clock));
-  registerLiveRoutes(app, db, clock, config.PUBLIC_URL);
   const streams = new StreamSigner(
     config.STREAM_SIGNING_SECRET,
     config.STREAM_URL_TTL_SECONDS,
     clock,
+    new ContentKeyStore(config.CONTENT_KEYS_DIR),
   );
   registerPlaybackRoutes(app, db, clock, streams);
+  registerLive(app, { db, clock, config, streams });
+  registerAdRoutes(app, {
+    db,
+    clock,
+    publicUrl: config.PUBLIC_URL,
+    tokens: new TrackingTokens(config.STREAM_SIGNING_SECRET),
+    secureCookies,
+  });
   registerVoucherRoutes(app, { db, clock, config });
   await registerOrderRoutes(app, { db, clock, config });
   await registerStreamRoutes(app, config.MEDIA_DIR, streams);
   registerSearchRoutes(app, { db, clock });
   registerListRoutes(app, { db, clock, policy, cacheSeconds: config.CATALOGUE_CACHE_SECONDS });
+  await registerTelemetryRoutes(app, {
+    db,
+    clock,
+    publicOrigin: new URL(config.PUBLIC_URL).origin,
+  });
   await registerMediaRoutes(app, config.MEDIA_DIR);
   await registerWebAssets(app, config.WEB_DIST_DIR);
   await extend?.(app);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { hostRulesProblem } from './modules/live/stream-hosts.js';
 
 /** The repository root, so default paths work whatever the working directory. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -31,6 +32,11 @@ export const configSchema = z.object({
   /** Signs stream URLs; every instance (and the CDN) needs the same one. Random when unset. */
   STREAM_SIGNING_SECRET: z.string().min(16).optional(),
   STREAM_URL_TTL_SECONDS: positiveInt.default(6 * 3600),
+  /**
+   * AES-128 content keys of encrypted clips, `{clipId}.key` (16 bytes each; ADR 0023). Never
+   * inside a public media root. The default holds the demo keys, which unlock only demo clips.
+   */
+  CONTENT_KEYS_DIR: z.string().default(path.join(repoRoot, 'fixtures/media/keys')),
   /**
    * Card payments: `sandbox` (the demo provider on this server, no money moves; ADR 0021) or
    * `none`. Default `sandbox`, but `none` under NODE_ENV=production, which refuses `sandbox`.
@@ -65,6 +71,24 @@ export const configSchema = z.object({
   RATE_LIMIT_DELAY_MAX_SECONDS: positiveInt.default(300),
   RATE_LIMIT_KID_PIN_DELAY_AFTER: positiveInt.default(3),
   RATE_LIMIT_KID_PIN_LOCK_AFTER: positiveInt.default(10),
+  /**
+   * Live stream hosts by channel name (SPEC §5): `pattern=>host;…`, first match wins, e.g.
+   * `體育|棒球=>sport-live.example.com;新聞=>news-live.example.com`. Empty: same origin as the page.
+   */
+  LIVE_STREAM_HOST_RULES: z
+    .string()
+    .default('')
+    .superRefine((value, ctx) => {
+      const problem = hostRulesProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  /** liveIsLogin: the live simple-play page needs a signed-in viewer (SPEC §5). */
+  LIVE_SIMPLE_PLAY_NEEDS_LOGIN: bool.default(true),
+  /** The channel /LiveChannel opens on; empty: the first free channel on air. */
+  LIVE_DEFAULT_CHANNEL_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{0,40}$/, 'must be a channel id')
+    .default(''),
 });
 
 export type ConfigInput = Partial<Record<keyof typeof configSchema.shape, string>>;

@@ -19,3 +19,5 @@ export * from './lists.js';
 export * from './search.js';
 export * from './orders.js';
 export * from './vouchers.js';
+export * from './ads.js';
+export * from './telemetry.js';

@@ -25,6 +25,10 @@ export const playRightDataSchema = z.object({
   rightType: z.enum(['free', 'avod', 'buy', 'rent', 'service']),
   /** Unix seconds when the right ends (a rental's 48 hours, a paid period); null: it does not. */
   rightEndsAt: z.number().int().nullable(),
+  /** AVOD titles: the pre-roll's ad tag (docs/adr/0022); absent when nothing plays before. */
+  preVastUrl: z.string().optional(),
+  /** Renditions above this many bits per second (HLS BANDWIDTH) stay off (SPEC §5); absent: none. */
+  maxBitrate: z.number().int().positive().optional(),
 });
 export type PlayRightData = z.infer<typeof playRightDataSchema>;
 export const playRightReplySchema = envelopeOf(playRightDataSchema);

@@ -1,12 +1,15 @@
 import type { Generated } from 'kysely';
+import type { AdsTables } from './schema-ads.js';
 import type { CommerceTables } from './schema-commerce.js';
+import type { LiveTables } from './schema-live.js';
+import type { TelemetryTables } from './schema-telemetry.js';
 
 /**
  * Table types, one interface per table. Each table belongs to one module (DESIGN §1):
  * catalogue owns main_category, subcategory, title; live owns channel_group, channel,
  * channel_group_member, programme.
  */
-export interface Database extends CommerceTables {
+export interface Database extends CommerceTables, AdsTables, TelemetryTables, LiveTables {
   main_category: MainCategoryTable;
   subcategory: SubcategoryTable;
   title: TitleTable;
@@ -91,8 +94,7 @@ export interface ChannelTable {
   name: string;
   description: string;
   pic_path: string;
-  /** '0' not yet on air, '1' live, '9' ended (SPEC §4). */
-  status: string;
+  /** '0' plays only while live; '1' an event channel that plays at any time. */
   channel_type: string;
   allow_web: string;
   is_youtube: string;
@@ -101,6 +103,26 @@ export interface ChannelTable {
   play_right_type: string;
   clip_id: string | null;
   sort_order: number;
+  /**
+   * The air window (Unix seconds) its status follows (SPEC §4): '0' before the start, '9' from
+   * the end, '1' between; null: open (migration 0016 turned stored statuses into windows).
+   */
+  air_start_at: number | null;
+  air_end_at: number | null;
+  /** Bits per second; renditions above it stay off (SPEC §5). */
+  max_bitrate: Generated<number>;
+  /** What logs and bookmarks call its content ('' → the channel id). */
+  content_id: Generated<string>;
+  twitch_login: string | null;
+  /** SVOD: the monthly service whose subscribers may watch. */
+  service_id: string | null;
+  sponsor_logo_path: string | null;
+  /** 'UR' upper right, 'L' left. */
+  sponsor_logo_position: Generated<string>;
+  /** Clips the origin plays out in turn, comma separated; '' → clip_id alone. */
+  playout_clip_ids: Generated<string>;
+  /** Bumped by every schedule import, so each instance rebuilds its playout. */
+  schedule_rev: Generated<number>;
 }
 
 export interface ChannelGroupMemberTable {

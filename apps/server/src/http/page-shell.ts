@@ -40,7 +40,16 @@ export interface PageShellOptions {
 }
 
 const HEAD_MARKER = '<!--app-head-->';
-const NON_PAGE_PREFIXES = ['/ajax/', '/gw/', '/sas/', '/media/', '/assets/', '/docs', '/epg/'];
+const NON_PAGE_PREFIXES = [
+  '/ajax/',
+  '/gw/',
+  '/sas/',
+  '/media/',
+  '/assets/',
+  '/docs',
+  '/epg/',
+  '/ads/',
+];
 
 /** A GET for something a browser navigates to (not a call, a file or a document of the API). */
 export function isPageRequest(request: FastifyRequest): boolean {

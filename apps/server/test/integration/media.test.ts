@@ -39,6 +39,8 @@ describe('media: public pictures, signed streams', () => {
     const seg = await ctx.app.inject(dir + segment);
     expect(seg.statusCode).toBe(200);
     expect(seg.headers['content-type']).toBe('video/iso.segment');
+    // The same path for every viewer, so shared caches may keep segments (docs/adr/0023).
+    expect(seg.headers['cache-control']).toBe('public, max-age=86400');
     const subs = await ctx.app.inject(`${prefix}subs/zh/subtitles.vtt`);
     expect(subs.headers['content-type']).toBe('text/vtt; charset=utf-8');
     const range = await ctx.app.inject({ url: dir + segment, headers: { range: 'bytes=0-99' } });

@@ -75,7 +75,6 @@ export async function newChannel(
     name: `測試頻道${n}`,
     description: `測試頻道${n}的介紹`,
     pic_path: 'images/channels/channel-01.jpg',
-    status: '1',
     channel_type: '0',
     allow_web: 'Y',
     is_youtube: 'N',

@@ -1,9 +1,11 @@
 // Checks the demo media made by scripts/make-demo-media (fixtures/media/). Reads files only:
 // no ffmpeg is needed at test time.
 import { describe, it, expect } from 'vitest';
+import { createDecipheriv } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../../src/config.js';
+import { PUBLIC_MEDIA_FOLDERS } from '../../src/modules/media/routes.js';
 
 const mediaRoot = new URL('fixtures/media/', pathToFileURL(`${repoRoot}/`));
 const BUDGET_BYTES = 25 * 1000 * 1000;
@@ -39,10 +41,17 @@ interface Ad {
   height: number;
   bitrateKbps: number;
 }
+interface EncryptedClip extends Clip {
+  source: string;
+  method: string;
+  keyUri: string;
+  key: string;
+}
 interface Manifest {
   clips: Clip[];
   ads: Ad[];
   images: { posters: string[]; stills: string[]; channels: string[]; ogDefault: string };
+  encryptedClips: EncryptedClip[];
 }
 
 const media = (rel: string): URL => {
@@ -374,6 +383,140 @@ describe.each(manifest.clips)('clip $id', (clip) => {
         if (track.language === 'zh-Hant') expect(text).toMatch(/\p{Script=Han}/u);
         last = e;
       }
+    }
+  });
+});
+
+// ---- encrypted clips (docs/adr/0023) --------------------------------------------------------------
+
+function filesUnder(dir: URL): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? filesUnder(new URL(`${encodeURIComponent(entry.name)}/`, dir)).map(
+          (f) => `${entry.name}/${f}`,
+        )
+      : [entry.name],
+  );
+}
+
+/** The IV of the EXT-X-KEY tag that applies to each media segment, in order (null: clear). */
+function segmentKeys(pl: MediaPlaylist): ({ attrs: Attrs; iv: Buffer } | null)[] {
+  const keys: ({ attrs: Attrs; iv: Buffer } | null)[] = [];
+  let current: { attrs: Attrs; iv: Buffer } | null = null;
+  let mapSeen = false;
+  for (const line of pl.lines) {
+    if (line.startsWith('#EXT-X-MAP:')) {
+      // The init segment stays clear: its map comes before any key.
+      expect(current, 'EXT-X-MAP after an EXT-X-KEY (the init would be encrypted)').toBeNull();
+      mapSeen = true;
+    } else if (line.startsWith('#EXT-X-KEY:')) {
+      const attrs = parseAttrs(line.slice('#EXT-X-KEY:'.length));
+      expect(attrs.IV, 'explicit IV').toMatch(/^0x[0-9a-f]{32}$/);
+      current = { attrs, iv: Buffer.from((attrs.IV as string).slice(2), 'hex') };
+    } else if (line !== '' && !line.startsWith('#')) {
+      keys.push(current);
+    }
+  }
+  expect(mapSeen).toBe(true);
+  return keys;
+}
+
+function decrypt(key: Buffer, iv: Buffer, data: Buffer): Buffer {
+  const decipher = createDecipheriv('aes-128-cbc', key, iv);
+  return Buffer.concat([decipher.update(data), decipher.final()]);
+}
+
+/** The first MP4 box type of a buffer, '' when the bytes do not start with a box. */
+function firstBox(buf: Buffer): string {
+  const type = buf.toString('latin1', 4, 8);
+  return buf.length >= 8 && buf.readUInt32BE(0) >= 8 && /^[a-z]{4}$/.test(type) ? type : '';
+}
+
+describe('encrypted clips', () => {
+  it('lists an encrypted copy of clip B, with its key outside every public root', () => {
+    expect(manifest.encryptedClips.map((c) => [c.id, c.source, c.method])).toEqual([
+      ['clip-b-enc', 'clip-b', 'AES-128'],
+    ]);
+    for (const clip of manifest.encryptedClips) {
+      expect(clip.key).toBe(`keys/${clip.id}.key`);
+      const top = clip.key.split('/')[0] as string;
+      expect([...PUBLIC_MEDIA_FOLDERS, 'clips']).not.toContain(top);
+      expect(statSync(media(clip.key)).size).toBe(16);
+      // No key (nor anything but HLS files) inside the clip folder the stream route serves.
+      for (const file of filesUnder(media(`clips/${clip.id}/`)))
+        expect(file, `clips/${clip.id}/${file}`).toMatch(/\.(m3u8|m4s|mp4|vtt)$/);
+    }
+    for (const file of filesUnder(media('keys/'))) expect(file).toMatch(/^[A-Za-z0-9_-]+\.key$/);
+  });
+});
+
+describe.each(manifest.encryptedClips)('encrypted clip $id', (clip) => {
+  const masterUrl = media(clip.master);
+  const key = readFileSync(media(clip.key));
+  const source = manifest.clips.find((c) => c.id === clip.source) as Clip;
+
+  it('has the master of its source, with BANDWIDTH measured on the encrypted segments', () => {
+    const master = parseMaster(masterUrl);
+    checkMasterHeader(master);
+    const sourceMaster = parseMaster(media(source.master));
+    const withoutRates = (m: Master) =>
+      m.lines.map((l) => l.replace(/BANDWIDTH=\d+,AVERAGE-BANDWIDTH=\d+/, 'BANDWIDTH'));
+    expect(withoutRates(master)).toEqual(withoutRates(sourceMaster));
+    clip.renditions.forEach((rendition, i) => {
+      const variant = master.variants[i] as Master['variants'][number];
+      expect(new URL(variant.uri, masterUrl).href).toBe(media(rendition.playlist).href);
+      const pl = parseMediaPlaylist(media(rendition.playlist));
+      expect(pl.targetDuration).toBe(SEGMENT_SECONDS);
+      let bytes = 0;
+      let peak = 0;
+      for (const seg of pl.segments) {
+        const size = statSync(seg.url).size;
+        bytes += size;
+        peak = Math.max(peak, (size * 8) / seg.duration);
+      }
+      const init = readFileSync(pl.map as URL);
+      checkVariantAttrs(
+        variant.attrs,
+        { peak, average: (bytes * 8) / sumExtinf(pl), init },
+        rendition,
+      );
+    });
+  });
+
+  it('encrypts every media segment whole (AES-128, its own IV), keeping init and subtitles clear', () => {
+    const ivs = new Set<string>();
+    clip.renditions.forEach((rendition, i) => {
+      const pl = parseMediaPlaylist(media(rendition.playlist));
+      const clear = parseMediaPlaylist(media(source.renditions[i]!.playlist));
+      expect(pl.segments.map((s) => s.duration)).toEqual(clear.segments.map((s) => s.duration));
+      expect(readFileSync(pl.map as URL).equals(readFileSync(clear.map as URL))).toBe(true);
+      expect(topLevelBoxes(readFileSync(pl.map as URL)).slice(0, 2)).toEqual(['ftyp', 'moov']);
+      const keys = segmentKeys(pl);
+      pl.segments.forEach((seg, n) => {
+        const tag = keys[n];
+        expect(tag, `${seg.url.pathname} has a key`).not.toBeNull();
+        expect(tag!.attrs.METHOD).toBe('AES-128');
+        // A relative URI under the signed stream path; the server serves the key there only to
+        // a session holding the play right (and points viewers at their own key URL).
+        expect(unquote(tag!.attrs.URI)).toBe(clip.keyUri);
+        expect(new URL(clip.keyUri, media(rendition.playlist)).href).toBe(
+          media(`clips/${clip.id}/content.key`).href,
+        );
+        expect(ivs.has(tag!.attrs.IV as string), 'IVs are not reused').toBe(false);
+        ivs.add(tag!.attrs.IV as string);
+
+        const data = readFileSync(seg.url);
+        expect(firstBox(data), `${seg.url.pathname} is not plain MP4`).toBe('');
+        expect(data.length % 16).toBe(0);
+        const plain = decrypt(key, tag!.iv, data);
+        expect(topLevelBoxes(plain)).toContain('moof');
+        expect(plain.equals(readFileSync(clear.segments[n]!.url))).toBe(true);
+      });
+    });
+    for (const track of clip.subtitles) {
+      const pl = parseMediaPlaylist(media(track.playlist));
+      expect(pl.lines.some((l) => l.startsWith('#EXT-X-KEY:'))).toBe(false);
+      expect(readFileSync(pl.segments[0]!.url, 'utf8').startsWith('WEBVTT')).toBe(true);
     }
   });
 });

@@ -217,18 +217,60 @@ export const t = {
     ended: '播放完畢',
     playNext: (name: string) => `播放下一集：${name}`,
     resumedAt: (time: string) => `從 ${time} 繼續播放`,
+    /** The end of an episode: the next one starts after a countdown the viewer may cancel. */
+    nextIn: (name: string, seconds: number) => `${seconds} 秒後播放下一集：${name}`,
+    nextNow: '立即播放',
+    nextCancel: '取消自動播放',
+    episodes: '選集',
+    episodeNo: (season: number, episode: number) => `第 ${season} 季 第 ${episode} 集`,
+    nowPlaying: '播放中',
+    /** The play right was refused (401/403): the server's message, then the ways to get it. */
+    getRight: '取得觀看權',
+    loginToWatch: '登入會員',
+    toDetails: '查看影片介紹與購買方式',
+    redeem: '兌換序號',
+    /** Phones and tablets may watch in the app (playAppLink). */
+    openInApp: '開啟 App 觀看',
   },
 
   player: {
     videoLabel: (title: string) => `${title} 影片播放器`,
+    controls: '播放控制',
+    play: '播放',
+    pause: '暫停',
+    seek: '播放進度',
+    time: (now: string, total: string) => `${now} / ${total}`,
+    mute: '靜音',
+    unmute: '取消靜音',
+    volume: '音量',
+    fullscreen: '全螢幕',
+    exitFullscreen: '離開全螢幕',
+    pip: '子母畫面',
+    exitPip: '離開子母畫面',
     quality: '畫質',
     qualityAuto: '自動',
+    /** A rendition above the stream's bitrate cap (SPEC §5): listed, not selectable. */
+    qualityCapped: (label: string) => `${label}（不提供）`,
     subtitles: '字幕',
     subtitlesOff: '關閉',
+    subtitleNames: { 'zh-TW': '中文', en: 'English' },
+    keyboardHint: '快捷鍵：空白鍵或 K 播放/暫停、左右鍵倒退/快轉 10 秒、F 全螢幕、M 靜音、C 字幕',
     loading: '影片載入中…',
-    /** SPEC §8, after 10 playback errors. */
+    /** SPEC §8, after 10 playback errors on the live page. */
     fatal: '此頻道目前無法觀看，請重新整理頁面後再試。',
+    /** The same for a title on the play page. */
+    fatalVod: '此影片目前無法播放，請重新整理頁面後再試。',
+    errorCode: (code: number, text: string) => `錯誤代碼 ${code}：${text}`,
     unsupported: '您的瀏覽器不支援此影片格式，請改用最新版 Chrome、Edge、Firefox 或 Safari。',
+    /** SPEC §8 player error codes 1–5, in English as the spec gives them (DESIGN §4). */
+    errorTexts: {
+      1: 'download cancelled',
+      2: 'connection lost',
+      3: 'bad format',
+      4: 'unavailable or unsupported',
+      5: 'encrypted',
+    } as Record<number, string>,
+    unknownError: 'unknown error',
   },
 
   live: {

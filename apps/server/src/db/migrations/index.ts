@@ -14,6 +14,9 @@ import { positionHotUpdates } from './0010-position-hot-updates.js';
 import { loginThrottle } from './0011-login-throttle.js';
 import { commerce } from './0012-commerce.js';
 import { audienceBrowseIndex } from './0013-audience-browse-index.js';
+import { ads } from './0014-ads.js';
+import { appLog } from './0015-app-log.js';
+import { live } from './0016-live.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -29,6 +32,9 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0011-login-throttle': loginThrottle,
   '0012-commerce': commerce,
   '0013-audience-browse-index': audienceBrowseIndex,
+  '0014-ads': ads,
+  '0015-app-log': appLog,
+  '0016-live': live,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {

@@ -94,6 +94,10 @@ const sellTypes = ['FREE', 'AVOD', 'RENT', 'BUY', 'MONTHLY'] as const;
 const priceBySellType = { FREE: 0, AVOD: 0, RENT: 50, BUY: 250, MONTHLY: 0 } as const;
 const grades = ['0+', '6+', '12+', '15+'] as const;
 const clips = ['clip-a', 'clip-b', 'clip-c'] as const;
+/** Paid titles play the AES-128 copy of clip B (docs/adr/0023); trailers stay clear. */
+const ENCRYPTED_CLIP = 'clip-b-enc';
+const clipFor = (sellType: (typeof sellTypes)[number], clear: string): string =>
+  sellType === 'FREE' || sellType === 'AVOD' ? clear : ENCRYPTED_CLIP;
 const movieSubcategories = [
   'movie-action',
   'movie-comedy',
@@ -155,7 +159,7 @@ export function demoTitles(): Insertable<TitleTable>[] {
         kid_safe: 0,
         poster_path: poster(i),
         still_path: still(i),
-        clip_id: pick(clips, i),
+        clip_id: clipFor(sellType, pick(clips, i)),
         trailer_clip_id: i % 3 === 0 ? pick(clips, i + 1) : null,
         duration_seconds: 30,
         on_shelf_at: SHELF_EPOCH + i * 5 * DAY,
@@ -215,7 +219,7 @@ export function demoTitles(): Insertable<TitleTable>[] {
         kid_safe: group.kid ? 1 : 0,
         poster_path: poster(s + 40),
         still_path: still(s),
-        clip_id: pick(clips, s),
+        clip_id: clipFor(sellType, pick(clips, s)),
         trailer_clip_id: i % 2 === 0 ? pick(clips, s + 2) : null,
         on_shelf_at: SHELF_EPOCH + (s * 11 + 2) * DAY,
       };
@@ -250,7 +254,7 @@ export function demoTitles(): Insertable<TitleTable>[] {
               name: `${name} 第${season}季 第${episode}集`,
               synopsis: `${name}第${season}季第${episode}集。${synopsis(name, '影集', episode)}`,
               trailer_clip_id: null,
-              clip_id: pick(clips, s + episode),
+              clip_id: clipFor(sellType, pick(clips, s + episode)),
               duration_seconds: 30,
             }),
           );

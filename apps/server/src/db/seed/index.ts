@@ -15,8 +15,15 @@ import {
   uxMenus,
   wordings,
 } from './catalogue-extras.js';
-import { channelGroupMembers, channelGroups, channels, demoProgrammes } from './live.js';
+import {
+  channelGroupMembers,
+  channelGroups,
+  channelWordings,
+  demoChannels,
+  demoProgrammes,
+} from './live.js';
 import { demoVoucherChoices, demoVouchers, monthlyServices, serviceTitles } from './vouchers.js';
+import { demoCreatives } from './ads.js';
 
 export interface SeedOptions {
   /** scrypt cost for the demo members' passwords (the config's PASSWORD_SCRYPT_COST). */
@@ -34,6 +41,7 @@ const tables = [
   'channel_group',
   'channel',
   'channel_group_member',
+  'channel_wording',
   'programme',
   'person',
   'title_person',
@@ -54,7 +62,9 @@ const tables = [
   'service_title',
   'voucher',
   'voucher_choice',
+  'ad_creative',
   // Not seeded, but a reset must clear them before the accounts they point at.
+  'live_bookmark',
   'session',
   'partner_binding',
   'rate_limit',
@@ -68,6 +78,8 @@ const tables = [
   'wallet',
   'purchase_order',
   'payment_callback',
+  // Append-only ad events (docs/adr/0022): not seeded, cleared by a reset.
+  'ad_event',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Inserts rows a batch at a time, keeping what is there (the seed is idempotent). */
@@ -108,10 +120,14 @@ export async function seed(
       subcategory: await insertMissing(db, 'subcategory', subcategories, ['subcategory_id']),
       title: await insertMissing(db, 'title', titles, ['content_id']),
       channel_group: await insertMissing(db, 'channel_group', channelGroups, ['channel_group_id']),
-      channel: await insertMissing(db, 'channel', channels, ['channel_id']),
+      channel: await insertMissing(db, 'channel', demoChannels(now), ['channel_id']),
       channel_group_member: await insertMissing(db, 'channel_group_member', channelGroupMembers, [
         'channel_group_id',
         'channel_id',
+      ]),
+      channel_wording: await insertMissing(db, 'channel_wording', channelWordings, [
+        'channel_id',
+        'wording_id',
       ]),
       programme: await insertMissing(db, 'programme', demoProgrammes(now), [
         'channel_id',
@@ -144,6 +160,7 @@ export async function seed(
         'serial',
         'content_id',
       ]),
+      ad_creative: await insertMissing(db, 'ad_creative', demoCreatives, ['creative_id']),
     };
   });
 }

@@ -196,3 +196,23 @@ export async function servicesOfTitle(db: Db, contentIds: string[]) {
     .distinct()
     .execute();
 }
+
+/**
+ * When the account's paid period of a monthly service ends, if one is running now; null if not
+ * (the live module's subscription channels ask this: docs/adr/0025).
+ */
+export async function servicePaidUntil(
+  db: Db,
+  accountId: string,
+  serviceId: string,
+  now: number,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('subscription')
+    .select('paid_until')
+    .where('account_id', '=', accountId)
+    .where('service_id', '=', serviceId)
+    .where('paid_until', '>', now)
+    .executeTakeFirst();
+  return row ? Number(row.paid_until) : null;
+}

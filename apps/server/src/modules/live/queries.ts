@@ -65,3 +65,57 @@ export async function programmesBetween(
   if (channelId) query = query.where('channel_id', '=', channelId);
   return query.orderBy('channel_id').orderBy('start_at').execute();
 }
+
+/** The programme on air at `now` on each channel (at most one per channel). */
+export async function programmesAt(db: Kysely<Database>, now: number): Promise<ProgrammeRow[]> {
+  return db
+    .selectFrom('programme')
+    .selectAll()
+    .where('start_at', '<=', now)
+    .where('end_at', '>', now)
+    .orderBy('channel_id')
+    .orderBy('start_at')
+    .execute();
+}
+
+/** A channel's programmes starting in [from, to), in time order. */
+export async function programmesStarting(
+  db: Kysely<Database>,
+  channelId: string,
+  from: number,
+  to: number,
+): Promise<Pick<ProgrammeRow, 'start_at' | 'end_at' | 'name'>[]> {
+  return db
+    .selectFrom('programme')
+    .select(['start_at', 'end_at', 'name'])
+    .where('channel_id', '=', channelId)
+    .where('start_at', '>=', from)
+    .where('start_at', '<', to)
+    .orderBy('start_at')
+    .execute();
+}
+
+/** Every programme of a channel, start and end only (the origin's timeline). */
+export async function programmeTimes(
+  db: Kysely<Database>,
+  channelId: string,
+): Promise<{ start_at: number; end_at: number }[]> {
+  return db
+    .selectFrom('programme')
+    .select(['start_at', 'end_at'])
+    .where('channel_id', '=', channelId)
+    .orderBy('start_at')
+    .execute();
+}
+
+export async function channelWordings(
+  db: Kysely<Database>,
+  channelId: string,
+): Promise<{ wording_id: string; wording: string }[]> {
+  return db
+    .selectFrom('channel_wording')
+    .select(['wording_id', 'wording'])
+    .where('channel_id', '=', channelId)
+    .orderBy('wording_id')
+    .execute();
+}

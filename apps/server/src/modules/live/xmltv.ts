@@ -1,47 +1,45 @@
 import { SITE_NAME } from '@site/contract';
-import { escapeHtml as xml } from '../../http/html.js';
-import { TAIPEI_OFFSET_SECONDS } from '../../time.js';
+import { create } from 'xmlbuilder2';
 import type { ChannelRow, ProgrammeRow } from './queries.js';
+import { taipeiOffset, taipeiParts } from './taipei-time.js';
 
 /** XMLTV times: "YYYYMMDDhhmmss +0800", written in Taipei time (the guide's audience). */
 export function xmltvTime(unixSeconds: number): string {
-  const d = new Date((unixSeconds + TAIPEI_OFFSET_SECONDS) * 1000);
+  const { date, hour, minute, second } = taipeiParts(unixSeconds);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return (
-    `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}` +
-    `${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())} +0800`
-  );
+  return `${date.replaceAll('-', '')}${pad(hour)}${pad(minute)}${pad(second)} ${taipeiOffset(unixSeconds)}`;
 }
 
-/** The programme guide as an XMLTV document (validated against xmltv.dtd in the tests). */
+/** XMLTV text holds no newlines (xmltv.dtd); runs of white space become one space. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * The programme guide as an XMLTV document, built with an XML library (DESIGN §7) in the order
+ * xmltv.dtd requires; the tests validate it with xmllint against the DTD.
+ */
 export function renderXmltv(
   channels: ChannelRow[],
   programmes: ProgrammeRow[],
   absolute: (path: string) => string,
   pictureUrl: (row: ChannelRow) => string,
 ): string {
-  const out: string[] = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<!DOCTYPE tv SYSTEM "xmltv.dtd">',
-    `<tv source-info-name="${xml(SITE_NAME)}" generator-info-name="${xml(SITE_NAME)}">`,
-  ];
+  const tv = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '' })
+    .dtd({ sysID: 'xmltv.dtd' })
+    .ele('tv', { 'source-info-name': SITE_NAME, 'generator-info-name': SITE_NAME });
   for (const channel of channels) {
-    out.push(
-      `  <channel id="${xml(channel.channel_id)}">`,
-      `    <display-name lang="zh">${xml(channel.name)}</display-name>`,
-      `    <icon src="${xml(absolute(pictureUrl(channel)))}" />`,
-      `    <url>${xml(absolute(`/LiveChannel/${encodeURIComponent(channel.channel_id)}`))}</url>`,
-      '  </channel>',
-    );
+    const element = tv.ele('channel', { id: channel.channel_id });
+    element.ele('display-name', { lang: 'zh' }).txt(oneLine(channel.name));
+    element.ele('icon', { src: absolute(pictureUrl(channel)) });
+    element.ele('url').txt(absolute(`/LiveChannel/${encodeURIComponent(channel.channel_id)}`));
   }
   for (const p of programmes) {
-    out.push(
-      `  <programme start="${xmltvTime(p.start_at)}" stop="${xmltvTime(p.end_at)}" channel="${xml(p.channel_id)}">`,
-      `    <title lang="zh">${xml(p.name)}</title>`,
-      ...(p.description ? [`    <desc lang="zh">${xml(p.description)}</desc>`] : []),
-      '  </programme>',
-    );
+    const element = tv.ele('programme', {
+      start: xmltvTime(Number(p.start_at)),
+      stop: xmltvTime(Number(p.end_at)),
+      channel: p.channel_id,
+    });
+    element.ele('title', { lang: 'zh' }).txt(oneLine(p.name));
+    if (p.description.trim()) element.ele('desc', { lang: 'zh' }).txt(oneLine(p.description));
   }
-  out.push('</tv>', '');
-  return out.join('\n');
+  return tv.end({ prettyPrint: true }) + '\n';
 }

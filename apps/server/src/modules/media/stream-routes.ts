@@ -1,8 +1,11 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
-import type { StreamSigner } from './stream-urls.js';
+import type { Viewer } from '../accounts/viewer.js';
+import { rewriteGrantedPlaylist } from './playlist-rewrite.js';
+import { STREAM_ID, type StreamSigner } from './stream-urls.js';
 
 const contentTypes: Record<string, string> = {
   '.m3u8': 'application/vnd.apple.mpegurl',
@@ -11,15 +14,76 @@ const contentTypes: Record<string, string> = {
   '.vtt': 'text/vtt; charset=utf-8',
 };
 
-/** GET /stream/{clipId}/{expires}/{signature}/{file…}: a clip's files behind a valid signature. */
+/** A file path inside a clip folder: plain names, no `..`, one of the HLS types above. */
+function clipFile(file: string): string {
+  const ext = path.posix.extname(file);
+  if (
+    !/^[A-Za-z0-9_./-]{1,200}$/.test(file) ||
+    file.split('/').some((part) => part === '' || part === '.' || part === '..') ||
+    !(ext in contentTypes)
+  )
+    throw new AppError('NOT_FOUND');
+  return file;
+}
+
+interface StreamParams {
+  clipId: string;
+  expires: string;
+  signature: string;
+}
+interface GrantParams extends StreamParams {
+  contentId: string;
+  grant: string;
+}
+
+/** The shared prefix must be genuine and unexpired: 403 otherwise (docs/adr/0023). */
+function requireSignedPrefix(signer: StreamSigner, params: StreamParams): void {
+  const { clipId, expires, signature } = params;
+  if (!STREAM_ID.test(clipId) || !signer.verify(clipId, Number(expires), signature)) {
+    throw new AppError('FORBIDDEN', undefined, '播放連結已失效，請重新整理頁面後再試。');
+  }
+}
+
+/**
+ * A per-viewer path is the viewer's own: the session's account must be the one the grant was
+ * made for (401 without a session, 403 for another account's link). Nothing here looks at the
+ * database; the key route asks the play right again (playback/routes.ts).
+ */
+export function requireGrant(
+  signer: StreamSigner,
+  request: FastifyRequest<{ Params: GrantParams }>,
+): Viewer {
+  const params = request.params;
+  requireSignedPrefix(signer, params);
+  if (!signer.isEncrypted(params.clipId) || !STREAM_ID.test(params.contentId))
+    throw new AppError('NOT_FOUND');
+  const viewer = request.viewer;
+  if (!viewer) throw new AppError('NOT_LOGGED_IN');
+  const { clipId, expires, contentId, grant } = params;
+  if (!signer.verifyGrant(clipId, Number(expires), contentId, viewer.accountId, grant)) {
+    throw new AppError('FORBIDDEN', undefined, '這個播放連結不屬於目前登入的帳號。');
+  }
+  return viewer;
+}
+
+export const GRANT_ROUTE = '/stream/:clipId/:expires/:signature/grant/:contentId/:grant';
+
+/**
+ * GET /stream/{clipId}/{expires}/{signature}/{file…}: a clip's files behind a valid signature,
+ * the same paths for every viewer (a CDN caches segments once). An encrypted clip's playlists
+ * are not served here, only on the viewer's path:
+ * GET …/grant/{contentId}/{grant}/{playlist}.m3u8, rewritten so that segments come from the
+ * shared prefix and the key from the viewer's key URL (the key route is playback's).
+ */
 export async function registerStreamRoutes(
   app: FastifyInstance,
   mediaDir: string,
   signer: StreamSigner,
 ): Promise<void> {
+  const clipsDir = path.join(mediaDir, 'clips');
   await app.register(async (scope) => {
     await scope.register(fastifyStatic, {
-      root: path.join(mediaDir, 'clips'),
+      root: clipsDir,
       serve: false,
       index: false,
       dotfiles: 'deny',
@@ -27,28 +91,53 @@ export async function registerStreamRoutes(
       setHeaders(res, filePath) {
         const type = contentTypes[filePath.slice(filePath.lastIndexOf('.'))];
         if (type) res.setHeader('content-type', type);
-        // Private: the URL is a credential until it expires.
+        // Playlists are small and revalidated; segments, init files and subtitles are the same
+        // bytes for every viewer (encrypted ones useless without the key), so shared caches may
+        // keep them. The CDN checks the signature before it answers from its cache.
         res.setHeader(
           'cache-control',
-          filePath.endsWith('.m3u8') ? 'private, max-age=2' : 'private, max-age=3600',
+          filePath.endsWith('.m3u8') ? 'private, max-age=2' : 'public, max-age=86400',
         );
       },
     });
-    scope.get<{ Params: { clipId: string; expires: string; signature: string; '*': string } }>(
+
+    scope.get<{ Params: StreamParams & { '*': string } }>(
       '/stream/:clipId/:expires/:signature/*',
       { schema: { hide: true } },
       async (request, reply) => {
-        const { clipId, expires, signature } = request.params;
-        const file = request.params['*'];
-        if (
-          !/^[A-Za-z0-9_-]{1,40}$/.test(clipId) ||
-          !signer.verify(clipId, Number(expires), signature)
-        ) {
-          throw new AppError('FORBIDDEN', undefined, '播放連結已失效，請重新整理頁面後再試。');
-        }
-        if (!/^[A-Za-z0-9_./-]{1,200}$/.test(file) || file.split('/').includes('..'))
-          throw new AppError('NOT_FOUND');
+        requireSignedPrefix(signer, request.params);
+        const { clipId } = request.params;
+        const file = clipFile(request.params['*']);
+        // An encrypted clip's playlists exist only on a viewer's path.
+        if (file.endsWith('.m3u8') && signer.isEncrypted(clipId)) throw new AppError('NOT_FOUND');
         return reply.sendFile(`${clipId}/${file}`);
+      },
+    );
+
+    scope.get<{ Params: GrantParams & { '*': string } }>(
+      `${GRANT_ROUTE}/*`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        requireGrant(signer, request);
+        const { clipId, expires, contentId, grant } = request.params;
+        const file = clipFile(request.params['*']);
+        if (!file.endsWith('.m3u8')) throw new AppError('NOT_FOUND');
+        let text: string;
+        try {
+          text = await fs.readFile(path.join(clipsDir, clipId, file), 'utf8');
+        } catch {
+          throw new AppError('NOT_FOUND');
+        }
+        const shared = signer.prefix(clipId, Number(expires));
+        const granted = `${shared}grant/${encodeURIComponent(contentId)}/${grant}/`;
+        reply
+          .header('content-type', contentTypes['.m3u8'])
+          .header('cache-control', 'private, no-store');
+        return rewriteGrantedPlaylist(text, file, {
+          shared,
+          granted,
+          key: `${granted}content.key`,
+        });
       },
     );
   });

@@ -1,8 +1,47 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { preloadPage } from '../../app/router';
 import { preloadHls } from './load-hls';
+import { contentIdOfPlayLink, prepareHls, warmPlayback } from './prewarm';
 
-/** A link to a play page that starts fetching the player library as soon as it is aimed at. */
+/**
+ * Fetches what playing needs before the click: hls.js and the code of the page the link opens.
+ * For onPointerEnter/onFocus of play controls; a failed preload is retried on real use.
+ */
+export function preloadPlayback(to?: string): void {
+  preloadHls();
+  prepareHls();
+  if (to) preloadPage(new URL(to, window.location.href).pathname).catch(() => undefined);
+}
+
+/**
+ * The page change waits this long at most for the stream to start loading: rendering the play
+ * page takes the main thread for a while, and the stream's requests should be on their way first.
+ */
+const NAVIGATE_WAIT_MS = 150;
+
+/** A click that follows the link here (not into a new tab or window). */
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/**
+ * At the click on a link to a play page: the play right and the stream start loading
+ * (prewarm.ts). Resolves once the stream is loading (or NAVIGATE_WAIT_MS have passed);
+ * undefined when nothing starts (a click into a new tab, a link that is not a play page).
+ */
+export function startPlayback(to: string, event?: MouseEvent): Promise<void> | undefined {
+  const contentId = contentIdOfPlayLink(to);
+  if (!contentId || (event && !isPlainClick(event))) return undefined;
+  const loading = warmPlayback(contentId).catch(() => undefined);
+  const wait = new Promise<void>((resolve) => setTimeout(resolve, NAVIGATE_WAIT_MS));
+  return Promise.race([loading, wait]);
+}
+
+/**
+ * A link to a play page that starts fetching the player as soon as it is aimed at, and the
+ * stream itself at the click (prewarm.ts).
+ */
 export function PlayLink({
   to,
   className,
@@ -15,13 +54,23 @@ export function PlayLink({
   label?: string;
   children: ReactNode;
 }) {
+  const navigate = useNavigate();
+  const preload = () => preloadPlayback(to);
   return (
     <Link
       to={to}
       className={className}
       aria-label={label}
-      onPointerEnter={preloadHls}
-      onFocus={preloadHls}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={(event) => {
+        if (event.defaultPrevented) return;
+        const starting = startPlayback(to, event);
+        if (!starting) return;
+        // The page follows once the stream is on its way (at most NAVIGATE_WAIT_MS later).
+        event.preventDefault();
+        void starting.then(() => navigate(to));
+      }}
     >
       {children}
     </Link>

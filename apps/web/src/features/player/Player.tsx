@@ -1,127 +1,217 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import type HlsType from 'hls.js';
-import type { Level, MediaPlaylist } from 'hls.js';
+import type { PlayType } from '@site/contract';
 import { t } from '../../i18n/zh-TW';
-import { canPlayHlsNatively, loadHls } from './load-hls';
-import { RESOURCE_DELAY_MS, initialPlayerState, playerReducer } from './machine';
+import { playbackErrorEntry, postAppLog } from './app-log';
+import { Controls, type ControlActions } from './Controls';
+import { playerErrorText } from './error-codes';
+import { Icon } from './icons';
+import { actionForKey, keyTargetOf, seekTarget, type PlayerAction } from './keyboard';
+import {
+  RESOURCE_DELAY_MS,
+  initialPlayerState,
+  isLoading,
+  playerReducer,
+  type PlayerState,
+} from './machine';
+import { openMediaSession, type MediaSession } from './media-session';
+import { takeWarmStart } from './prewarm';
+import { AUTO_QUALITY, matchPageProtocol, qualityOptions, type Rendition } from './quality';
+import { isFullscreen, pipSupported, toggleFullscreen, togglePip } from './screen-modes';
+import {
+  DEFAULT_SUBTITLE,
+  offeredChoices,
+  readSubtitleChoice,
+  saveSubtitleChoice,
+  toggledChoice,
+  type SubtitleChoice,
+  type SubtitleTrack,
+} from './subtitles';
+import { createPlayerVideo } from './video-element';
 import './Player.css';
 
 export interface PlayerProps {
   /** Master playlist (.m3u8). Give the component a `key` of the src to start over on a new one. */
   src: string;
   title: string;
+  /**
+   * The title (or channel content) the app log names when playback fails; without one (a
+   * trailer) errors are retried and shown but not logged.
+   */
+  contentId?: string;
+  /** VOD on the play page, LIVE on the live page (the app log's type, SPEC §7). */
+  playType?: PlayType;
   autoPlay?: boolean;
   /** Seconds to start at (a member's resume point); read once, when the player mounts. */
   startPosition?: number;
+  /** SPEC §5: renditions above this many bits per second are disabled. */
+  maxBitrate?: number | undefined;
+  /** The alert after the last retry (SPEC §8 words it for a channel; the default for a title). */
+  fatalMessage?: string;
   /** Playback moments the page reacts to (resume heartbeats, the next episode). */
   onPlaying?: (video: HTMLVideoElement) => void;
   onPause?: (video: HTMLVideoElement) => void;
   onEnded?: (video: HTMLVideoElement) => void;
+  /** Each playback error, while the video still holds its position (before re-sourcing). */
+  onError?: (video: HTMLVideoElement) => void;
 }
 
-interface QualityOption {
-  index: number;
-  label: string;
+function togglePlay(video: HTMLVideoElement | null): void {
+  if (!video) return;
+  if (video.paused || video.ended) video.play().catch(() => undefined);
+  else video.pause();
 }
 
-/** Measured fastest start for our short 2 s CMAF segments (notes/MEDIA.md). */
-const hlsConfig = {
-  testBandwidth: false,
-  startLevel: 0,
-  startFragPrefetch: true,
-  enableWorker: false,
-  capLevelToPlayerSize: true,
-};
-
-const AUTO = -1;
-
-function qualityOptions(levels: Level[]): QualityOption[] {
-  return levels
-    .map((level, index) => ({ index, height: level.height }))
-    .filter((level) => level.height > 0)
-    .sort((a, b) => b.height - a.height)
-    .map(({ index, height }) => ({ index, label: `${height}p` }));
+function alertOf(state: PlayerState, fatalMessage: string): { message: string; code?: string } {
+  if (state.failure === 'unsupported') return { message: t.player.unsupported };
+  const code = state.lastError?.code ?? 0;
+  return { message: fatalMessage, code: t.player.errorCode(code, playerErrorText(code)) };
 }
 
-export function Player({
-  src,
-  title,
-  autoPlay = false,
-  startPosition,
-  onPlaying,
-  onPause,
-  onEnded,
-}: PlayerProps) {
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const hlsRef = useRef<HlsType | undefined>(undefined);
+/**
+ * The site's video player (VOD play page, and the live page): hls.js, loaded lazily, behind
+ * controls of our own — play, seek, sound, subtitles (remembered), quality (capped), picture-in-
+ * picture, fullscreen, and keys (space/k, ←/→ 10 s, f, m, c). Its lifecycle is machine.ts: every
+ * error is logged (SPEC §7 playbackError) and re-sourced after 100 ms, up to 10 in a row; then
+ * the media session is disposed and an alert stays in its place.
+ */
+export function Player(props: PlayerProps) {
+  const {
+    src,
+    title,
+    contentId,
+    playType = 'VOD',
+    autoPlay = false,
+    startPosition,
+    maxBitrate,
+    fatalMessage = t.player.fatalVod,
+  } = props;
+  const frameRef = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const videoRef = useRef<HTMLVideoElement | null>(null);
+  /** hls.js warmed at the click, attached to the video the player took (prewarm.ts). */
+  const warmRef = useRef<HlsType | undefined>(undefined);
+  const sessionRef = useRef<MediaSession | undefined>(undefined);
+  const callbacksRef = useRef(props);
   // hls.js takes -1 as "from the start"; a retry resumes where the failed attempt stopped.
   const resumeAtRef = useRef(startPosition && startPosition > 0 ? startPosition : -1);
   const [state, dispatch] = useReducer(playerReducer, initialPlayerState);
-  const [qualities, setQualities] = useState<QualityOption[]>([]);
-  const [quality, setQuality] = useState(AUTO);
-  const [tracks, setTracks] = useState<MediaPlaylist[]>([]);
-  const [subtitle, setSubtitle] = useState(AUTO);
-  const { phase, attempt } = state;
+  const [renditions, setRenditions] = useState<Rendition[]>([]);
+  const [quality, setQuality] = useState(AUTO_QUALITY);
+  const [tracks, setTracks] = useState<SubtitleTrack[]>([]);
+  const [subtitle, setSubtitle] = useState<SubtitleChoice>(() => readSubtitleChoice());
+  const subtitleRef = useRef(subtitle);
+  const lastLanguageRef = useRef<SubtitleChoice>(DEFAULT_SUBTITLE);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [pip, setPip] = useState(false);
+  const hintId = useId();
+  const { phase, attempt, lastError } = state;
   const alive = phase !== 'error';
 
-  // One media session per attempt: a retry tears the last one down and re-sources from scratch.
   useEffect(() => {
+    callbacksRef.current = props;
+  });
+
+  // The <video>: a warmed one (already loading since the click) or a new one, on the page for as
+  // long as the player is alive; made outside React so that the warm start can begin before.
+  useLayoutEffect(() => {
+    const stage = stageRef.current;
+    if (!alive || !stage) return;
+    const warmed = takeWarmStart(
+      matchPageProtocol(src, window.location.protocol),
+      resumeAtRef.current,
+    );
+    const video = warmed?.video ?? createPlayerVideo();
+    warmRef.current = warmed?.hls;
+    const handlers: [string, () => void][] = [
+      ['canplay', () => dispatch({ type: 'canplay' })],
+      ['waiting', () => dispatch({ type: 'waiting' })],
+      [
+        'playing',
+        () => {
+          dispatch({ type: 'playing' });
+          callbacksRef.current.onPlaying?.(video);
+        },
+      ],
+      [
+        'pause',
+        () => {
+          dispatch({ type: 'pause' });
+          callbacksRef.current.onPause?.(video);
+        },
+      ],
+      [
+        'ended',
+        () => {
+          dispatch({ type: 'ended' });
+          callbacksRef.current.onEnded?.(video);
+        },
+      ],
+      ['click', () => togglePlay(video)],
+      ['enterpictureinpicture', () => setPip(true)],
+      ['leavepictureinpicture', () => setPip(false)],
+    ];
+    for (const [name, handler] of handlers) video.addEventListener(name, handler);
+    stage.prepend(video);
+    videoRef.current = video;
+    return () => {
+      for (const [name, handler] of handlers) video.removeEventListener(name, handler);
+      video.remove();
+      videoRef.current = null;
+      warmRef.current?.destroy();
+      warmRef.current = undefined;
+    };
+  }, [alive, src]);
+
+  useLayoutEffect(() => {
+    videoRef.current?.setAttribute('aria-label', t.player.videoLabel(title));
+  }, [alive, src, title]);
+
+  // One media session per attempt: a retry tears the last one down and re-sources from scratch.
+  useLayoutEffect(() => {
     const video = videoRef.current;
     if (!alive || !video) return;
-    let cancelled = false;
-    let hls: HlsType | undefined;
     dispatch({ type: 'load' });
-    const play = () => {
-      if (autoPlay) video.play().catch(() => undefined);
-    };
-
-    if (canPlayHlsNatively(video)) {
-      video.src = src;
-      if (resumeAtRef.current > 0) video.currentTime = resumeAtRef.current;
-      play();
-    } else {
-      loadHls().then(
-        (Hls) => {
-          if (cancelled) return;
-          if (!Hls.isSupported()) return dispatch({ type: 'unsupported' });
-          hls = new Hls({ ...hlsConfig, startPosition: resumeAtRef.current });
-          hlsRef.current = hls;
-          const instance = hls;
-          instance.on(Hls.Events.MANIFEST_PARSED, (_event, data) => {
-            setQualities(qualityOptions(data.levels));
-            setQuality(AUTO);
-            play();
-          });
-          instance.on(Hls.Events.SUBTITLE_TRACKS_UPDATED, (_event, data) => {
-            setTracks(data.subtitleTracks);
-          });
-          // The event names the playlist's id; the select works with the track's index.
-          instance.on(Hls.Events.SUBTITLE_TRACK_SWITCH, () => {
-            setSubtitle(instance.subtitleDisplay ? instance.subtitleTrack : AUTO);
-          });
-          instance.on(Hls.Events.ERROR, (_event, data) => {
-            if (data.fatal) dispatch({ type: 'error' });
-          });
-          instance.attachMedia(video);
-          instance.loadSource(src);
+    const warmed = warmRef.current;
+    warmRef.current = undefined;
+    const session = openMediaSession(
+      video,
+      {
+        src: matchPageProtocol(src, window.location.protocol),
+        startPosition: resumeAtRef.current,
+        maxBitrate,
+        autoPlay,
+        subtitle: () => subtitleRef.current,
+        warmed,
+      },
+      {
+        onRenditions(list) {
+          setRenditions(list);
+          setQuality(AUTO_QUALITY);
         },
-        () => {
-          if (!cancelled) dispatch({ type: 'error' });
+        onSubtitleTracks: setTracks,
+        onError({ code, detail }) {
+          callbacksRef.current.onError?.(video);
+          dispatch({ type: 'error', error: { code, detail, position: video.currentTime } });
         },
-      );
-    }
-
+        onUnsupported: () => dispatch({ type: 'unsupported' }),
+      },
+    );
+    sessionRef.current = session;
     return () => {
-      cancelled = true;
       if (video.currentTime > 0) resumeAtRef.current = video.currentTime;
-      hlsRef.current = undefined;
-      if (hls) hls.destroy();
-      else if (video.getAttribute('src')) {
-        video.removeAttribute('src');
-        video.load();
-      }
+      sessionRef.current = undefined;
+      session.destroy();
     };
-  }, [src, attempt, alive, autoPlay]);
+  }, [src, attempt, alive, autoPlay, maxBitrate]);
 
   useEffect(() => {
     if (phase !== 'retrying') return;
@@ -129,101 +219,145 @@ export function Player({
     return () => window.clearTimeout(timer);
   }, [phase]);
 
-  const chooseQuality = (value: number) => {
-    setQuality(value);
-    if (hlsRef.current) hlsRef.current.currentLevel = value;
+  // Every playback error the machine counted goes to the app log, once.
+  useEffect(() => {
+    if (lastError && contentId) postAppLog(playbackErrorEntry(contentId, playType, lastError));
+  }, [lastError, contentId, playType]);
+
+  useEffect(() => {
+    const onFullscreen = () => setFullscreen(isFullscreen(frameRef.current));
+    document.addEventListener('fullscreenchange', onFullscreen);
+    return () => document.removeEventListener('fullscreenchange', onFullscreen);
+  }, []);
+
+  const chooseQuality = (index: number) => {
+    setQuality(index);
+    sessionRef.current?.setQuality(index);
   };
 
-  const chooseSubtitle = (value: number) => {
-    setSubtitle(value);
-    const hls = hlsRef.current;
-    if (!hls) return;
-    hls.subtitleDisplay = value !== AUTO;
-    hls.subtitleTrack = value;
+  const chooseSubtitle = (choice: SubtitleChoice) => {
+    setSubtitle(choice);
+    subtitleRef.current = choice;
+    if (choice !== 'off') lastLanguageRef.current = choice;
+    saveSubtitleChoice(choice);
+    sessionRef.current?.setSubtitle(choice);
   };
 
-  const message =
-    state.failure === 'unsupported'
-      ? t.player.unsupported
-      : state.failure === 'retries'
-        ? t.player.fatal
-        : undefined;
+  const offered = offeredChoices(tracks);
+  const actions: ControlActions = {
+    togglePlay() {
+      togglePlay(videoRef.current);
+    },
+    seekTo(seconds) {
+      if (videoRef.current) videoRef.current.currentTime = seconds;
+    },
+    toggleMute() {
+      const video = videoRef.current;
+      if (!video) return;
+      video.muted = !video.muted;
+      if (!video.muted && video.volume === 0) video.volume = 0.5;
+    },
+    setVolume(volume) {
+      const video = videoRef.current;
+      if (!video) return;
+      video.volume = volume;
+      video.muted = volume === 0;
+    },
+    toggleFullscreen() {
+      if (frameRef.current) {
+        toggleFullscreen(frameRef.current, videoRef.current).catch(() => undefined);
+      }
+    },
+    togglePip() {
+      if (videoRef.current) togglePip(videoRef.current).catch(() => undefined);
+    },
+  };
+
+  const perform = (action: PlayerAction) => {
+    const video = videoRef.current;
+    switch (action) {
+      case 'togglePlay':
+        return actions.togglePlay();
+      case 'seekBack':
+      case 'seekForward':
+        if (video) actions.seekTo(seekTarget(video.currentTime, video.duration, action));
+        return;
+      case 'fullscreen':
+        return actions.toggleFullscreen();
+      case 'mute':
+        return actions.toggleMute();
+      case 'captions': {
+        const last = subtitle === 'off' ? lastLanguageRef.current : subtitle;
+        return chooseSubtitle(toggledChoice(subtitle, last, offered));
+      }
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const action = actionForKey(event, keyTargetOf(event.target as Element));
+    if (!action) return;
+    event.preventDefault();
+    perform(action);
+  };
+
+  const loading = isLoading(state);
+  const failure = alive ? undefined : alertOf(state, fatalMessage);
 
   return (
     <div className="player">
-      <div className="player__frame">
-        <video
-          ref={videoRef}
-          className="player__video"
-          controls
-          playsInline
-          aria-label={t.player.videoLabel(title)}
-          onCanPlay={() => dispatch({ type: 'canplay' })}
-          onPlaying={(event) => {
-            dispatch({ type: 'playing' });
-            onPlaying?.(event.currentTarget);
-          }}
-          onPause={(event) => {
-            dispatch({ type: 'pause' });
-            onPause?.(event.currentTarget);
-          }}
-          onEnded={(event) => {
-            dispatch({ type: 'ended' });
-            onEnded?.(event.currentTarget);
-          }}
-          onError={() => {
-            if (!hlsRef.current) dispatch({ type: 'error' });
-          }}
-        />
-        {(phase === 'loading' || phase === 'retrying') && (
-          <p className="player__status" role="status">
-            {t.player.loading}
-          </p>
-        )}
-        {message && (
-          <p className="player__alert" role="alert">
-            {message}
-          </p>
+      <div
+        ref={frameRef}
+        className={fullscreen ? 'player__frame player__frame--fullscreen' : 'player__frame'}
+        role="region"
+        aria-label={t.player.videoLabel(title)}
+        aria-describedby={hintId}
+        onKeyDown={onKeyDown}
+      >
+        <p id={hintId} className="visually-hidden">
+          {t.player.keyboardHint}
+        </p>
+        {failure ? (
+          <div className="player__stage">
+            <div className="player__alert" role="alert">
+              <p>{failure.message}</p>
+              {failure.code ? <p className="player__alert-code">{failure.code}</p> : null}
+            </div>
+          </div>
+        ) : (
+          <>
+            <div ref={stageRef} className="player__stage">
+              {loading ? <span className="player__spinner" aria-hidden="true" /> : null}
+              {phase === 'paused' && !loading ? (
+                <button
+                  type="button"
+                  className="player__big-play"
+                  aria-label={t.player.play}
+                  onClick={actions.togglePlay}
+                >
+                  <Icon name="play" />
+                </button>
+              ) : null}
+            </div>
+            <p className="visually-hidden" role="status">
+              {loading ? t.player.loading : ''}
+            </p>
+            <Controls
+              key={src}
+              videoRef={videoRef}
+              actions={actions}
+              qualities={qualityOptions(renditions, maxBitrate)}
+              quality={quality}
+              onQuality={chooseQuality}
+              subtitleChoices={offered}
+              subtitle={subtitle}
+              onSubtitle={chooseSubtitle}
+              fullscreen={fullscreen}
+              pip={pip}
+              canPip={pipSupported()}
+            />
+          </>
         )}
       </div>
-      {alive && (qualities.length > 0 || tracks.length > 0) && (
-        <div className="player__options">
-          {qualities.length > 0 && (
-            <label className="player__option">
-              <span aria-hidden="true">{t.player.quality}</span>
-              <select
-                aria-label={t.player.quality}
-                value={quality}
-                onChange={(event) => chooseQuality(Number(event.target.value))}
-              >
-                <option value={AUTO}>{t.player.qualityAuto}</option>
-                {qualities.map((option) => (
-                  <option key={option.index} value={option.index}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          {tracks.length > 0 && (
-            <label className="player__option">
-              <span aria-hidden="true">{t.player.subtitles}</span>
-              <select
-                aria-label={t.player.subtitles}
-                value={subtitle}
-                onChange={(event) => chooseSubtitle(Number(event.target.value))}
-              >
-                <option value={AUTO}>{t.player.subtitlesOff}</option>
-                {tracks.map((track, index) => (
-                  <option key={track.id} value={index}>
-                    {track.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-        </div>
-      )}
     </div>
   );
 }

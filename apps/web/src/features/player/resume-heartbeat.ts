@@ -27,6 +27,8 @@ export interface HeartbeatHandlers {
   onPlaying(video: HTMLVideoElement): void;
   onPause(video: HTMLVideoElement): void;
   onEnded(video: HTMLVideoElement): void;
+  /** A playback error: the position is saved before the player re-sources. */
+  onError(video: HTMLVideoElement): void;
 }
 
 interface HeartbeatMachine extends HeartbeatHandlers {
@@ -81,12 +83,13 @@ export function createHeartbeatMachine(
     },
     onPause: settle,
     onEnded: settle,
+    onError: settle,
   };
 }
 
 /**
  * Resume heartbeats for members (POST ajaxSaveWatchPosition.do): once playback has started, every
- * 30 s while playing, on pause, at the end, and on leaving (pagehide or the player going away),
+ * 30 s while playing, on pause, on a playback error, at the end, and on leaving (pagehide or the player going away),
  * with fetch keepalive so the last one survives the page. seq is Date.now(): a later one wins.
  */
 export function useResumeHeartbeat(contentId: string, enabled: boolean): HeartbeatHandlers {

@@ -1,17 +1,21 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { pageRoutes, type LoginInfo, type PlayRightData } from '@site/contract';
+import { detailsPath, type LoginInfo, type PlayRightData } from '@site/contract';
 import { useNextPlay } from '../../api/catalogue';
-import { usePlayRight } from '../../api/hooks';
+import { usePlayRight } from './use-play-right';
 import { useWatchPosition } from '../../api/lists';
 import { useLoginInfo } from '../../api/session';
 import { usePageTitle } from '../../app/page-title';
 import { paths } from '../../app/paths';
+import { AppLinkButton } from '../../features/app-link/AppLinkButton';
 import { formatPosition } from '../../features/catalogue/format';
-import { PlayLink } from '../../features/player/PlayLink';
+import { NextEpisodeCountdown } from '../../features/player/NextEpisodeCountdown';
 import { Player } from '../../features/player/Player';
 import { useResumeHeartbeat } from '../../features/player/resume-heartbeat';
 import { t } from '../../i18n/zh-TW';
+import { Episodes, useSeriesOf } from './Episodes';
+import { Preroll } from './Preroll';
+import { Refused } from './Refused';
 import './PlayPage.css';
 
 /** Where a member resumes this movie or episode; 0 from the start (or for visitors). */
@@ -23,18 +27,19 @@ function startOf(
   return position.positionSeconds;
 }
 
-/** What plays next after an episode ends (ajaxFindBundleVideoListNextPlay.do). */
-function NextUp({ contentId }: { contentId: string }) {
-  const next = useNextPlay(contentId, true).data;
+/** After an episode: the next one after a countdown (ajaxFindBundleVideoListNextPlay.do). */
+function AfterEnd({ contentId }: { contentId: string }) {
+  const next = useNextPlay(contentId, true);
+  if (next.isPending) return null;
+  if (next.data) {
+    return (
+      <NextEpisodeCountdown name={next.data.contentName} to={paths.play(next.data.contentId)} />
+    );
+  }
   return (
-    <div className="play__next" role="status">
-      <p className="play__ended">{t.play.ended}</p>
-      {next ? (
-        <PlayLink to={paths.play(next.contentId)} className="button button--primary">
-          {t.play.playNext(next.contentName)}
-        </PlayLink>
-      ) : null}
-    </div>
+    <p className="play__ended" role="status">
+      {t.play.ended}
+    </p>
   );
 }
 
@@ -42,62 +47,116 @@ function Playback({
   right,
   info,
   start,
+  onStarted,
 }: {
   right: PlayRightData;
   info: LoginInfo | undefined;
   start: number;
+  /** The first frames are playing (or the player gave up): the page may load the rest. */
+  onStarted: () => void;
 }) {
   const [ended, setEnded] = useState(false);
+  // AVOD: the pre-roll plays first (its first frame counts as the start), then the content.
+  const [stage, setStage] = useState<'preroll' | 'content'>(
+    right.preVastUrl ? 'preroll' : 'content',
+  );
+  const toContent = useCallback(() => setStage('content'), []);
   const heartbeat = useResumeHeartbeat(right.contentId, info?.isLogin === 'Y');
   return (
     <>
-      <Player
-        key={right.videoUrl}
-        src={right.videoUrl}
-        title={right.contentName}
-        autoPlay
-        startPosition={start}
-        onPlaying={(video) => {
-          setEnded(false);
-          heartbeat.onPlaying(video);
-        }}
-        onPause={heartbeat.onPause}
-        onEnded={(video) => {
-          heartbeat.onEnded(video);
-          setEnded(true);
-        }}
-      />
+      {stage === 'preroll' && right.preVastUrl ? (
+        <Preroll adTagUrl={right.preVastUrl} onDone={toContent} />
+      ) : (
+        <Player
+          key={right.videoUrl}
+          src={right.videoUrl}
+          title={right.contentName}
+          contentId={right.contentId}
+          autoPlay
+          startPosition={start}
+          maxBitrate={right.maxBitrate}
+          onPlaying={(video) => {
+            setEnded(false);
+            onStarted();
+            heartbeat.onPlaying(video);
+          }}
+          onPause={heartbeat.onPause}
+          onError={(video) => {
+            onStarted();
+            heartbeat.onError(video);
+          }}
+          onEnded={(video) => {
+            heartbeat.onEnded(video);
+            setEnded(true);
+          }}
+        />
+      )}
       {start > 0 ? <p className="page__intro">{t.play.resumedAt(formatPosition(start))}</p> : null}
-      {ended ? <NextUp contentId={right.contentId} /> : null}
+      {ended ? <AfterEnd contentId={right.contentId} /> : null}
     </>
   );
 }
 
+/** Links under the player: the details page, and the app on phones and tablets. */
+function TitleLinks({ info, contentId }: { info: LoginInfo | undefined; contentId: string }) {
+  const series = useSeriesOf(info, contentId);
+  return (
+    <>
+      <div className="play__links">
+        {series.otherId ? (
+          <Link to={detailsPath(contentId, series.otherId)} className="button">
+            {t.play.backToDetails}
+          </Link>
+        ) : null}
+        <AppLinkButton contentId={contentId} deviceType={info?.deviceType} />
+      </div>
+      {series.isEpisode && series.otherId ? (
+        <Episodes contentId={contentId} seriesId={series.otherId} />
+      ) : null}
+    </>
+  );
+}
+
+/** What the page loads besides the stream waits this long at most for the first frames. */
+const SECONDARY_AFTER_MS = 2000;
+
+/**
+ * /play/{contentId}: the title, the player (after a pre-roll for AVOD titles), episodes of a
+ * series, and, when the server refuses the play right, the ways to get it.
+ */
 export default function PlayPage() {
   const { contentId = '' } = useParams();
+  return <PlayTitle key={contentId} contentId={contentId} />;
+}
+
+function PlayTitle({ contentId }: { contentId: string }) {
   const right = usePlayRight(contentId);
   const login = useLoginInfo();
   const member = login.data?.isLogin === 'Y';
   const position = useWatchPosition(login.data, contentId);
   const name = right.data?.contentName;
   usePageTitle(name ?? t.pageTitles.play, name !== undefined);
+  // The links and episodes under the player wait for the first frames (or 2 s), so that their
+  // calls do not compete with the stream's first requests.
+  const [started, setStarted] = useState(false);
+  const onStarted = useCallback(() => setStarted(true), []);
+  useEffect(() => {
+    const timer = window.setTimeout(onStarted, SECONDARY_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [onStarted]);
 
   if (right.isError) {
     return (
       <div className="page play">
         <h1>{t.pageTitles.play}</h1>
-        <div className="message message--error play__refused" role="alert">
-          <p>{right.error.message}</p>
-          <Link to={pageRoutes.home} className="button">
-            {t.common.backHome}
-          </Link>
-        </div>
+        <Refused contentId={contentId} error={right.error} info={login.data} />
       </div>
     );
   }
 
   // A member starts at their resume point, so playback waits for it (a failed lookup starts at 0).
   const waiting = login.isPending || (member && position.isPending);
+  const playing = right.data?.contentId ?? contentId;
   return (
     <div className="page play">
       <h1>{name ?? t.pageTitles.play}</h1>
@@ -106,13 +165,15 @@ export default function PlayPage() {
           key={right.data.contentId}
           right={right.data}
           info={login.data}
-          start={startOf(contentId, position.data)}
+          start={startOf(playing, position.data)}
+          onStarted={onStarted}
         />
       ) : (
         <p className="page__intro" role="status">
           {t.play.loading}
         </p>
       )}
+      {right.data && started ? <TitleLinks info={login.data} contentId={playing} /> : null}
     </div>
   );
 }

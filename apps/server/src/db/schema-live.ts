@@ -1,0 +1,25 @@
+/** Tables of the live module added by migration 0016 (docs/adr/0025). */
+export interface LiveTables {
+  channel_wording: ChannelWordingTable;
+  live_bookmark: LiveBookmarkTable;
+}
+
+/** A channel's uiWordingList entry (SPEC §3): one of the four wording ids and its text. */
+export interface ChannelWordingTable {
+  channel_id: string;
+  wording_id: string;
+  wording: string;
+}
+
+/** A signed-in viewer's watching of a channel (SPEC §7 bookmarks); visitors leave no row. */
+export interface LiveBookmarkTable {
+  bookmark_id: string;
+  channel_id: string;
+  account_id: string;
+  sub_account_uid: string;
+  created_at: number;
+  last_seen_at: number;
+  seconds_watched: number;
+  /** 'first' | 'interval' | 'pause' | 'error' */
+  last_reason: string;
+}

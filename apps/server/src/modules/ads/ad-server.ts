@@ -1,0 +1,173 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  adCalls,
+  adTagPath,
+  adTagQuerySchema,
+  ERROR_CODE_MACRO,
+  type AdSlot,
+  type AdTagQuery,
+  type AdTrackQuery,
+  type AdTrackingEvent,
+} from '@site/contract';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import { mediaUrl } from '../media/urls.js';
+import {
+  appendAdEvent,
+  candidateCreatives,
+  recentImpressions,
+  type CreativeRow,
+} from './queries.js';
+import { CAP_WINDOW_SECONDS, chooseCreative } from './selection.js';
+import type { ServedAd, TrackingTokens } from './tracking-token.js';
+import { emptyVast, inlineVast } from './vast.js';
+
+export interface AdServerDeps {
+  db: Kysely<Database>;
+  clock: () => number;
+  /** Absolute origin of the site (config PUBLIC_URL): VAST URLs are absolute. */
+  publicUrl: string;
+  tokens: TrackingTokens;
+}
+
+/** A site path or an http(s) URL made absolute; anything else (javascript:, data:) is dropped. */
+export function absoluteHttpUrl(value: string | null, publicUrl: string): string | null {
+  if (!value) return null;
+  if (value.startsWith('/') && !value.startsWith('//')) return publicUrl + value;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function trackingUrlFor(publicUrl: string, token: string) {
+  return (event: AdTrackingEvent) => {
+    const query = `e=${event}&imp=${token}`;
+    // The player fills the VAST [ERRORCODE] macro in (written percent-encoded: see the contract).
+    return `${publicUrl}${adCalls.track}?${query}${event === 'error' ? `&code=${ERROR_CODE_MACRO}` : ''}`;
+  };
+}
+
+function documentFor(deps: AdServerDeps, creative: CreativeRow, served: ServedAd): string {
+  return inlineVast({
+    servingId: served.servingId,
+    creativeId: creative.creative_id,
+    adTitle: creative.ad_title,
+    advertiser: creative.advertiser,
+    durationSeconds: creative.duration_seconds,
+    media: {
+      url: deps.publicUrl + mediaUrl(creative.media_path),
+      type: creative.media_type,
+      width: creative.width,
+      height: creative.height,
+      bitrateKbps: creative.bitrate_kbps,
+    },
+    clickThrough: absoluteHttpUrl(creative.click_through, deps.publicUrl),
+    label: creative.label,
+    trackingUrl: trackingUrlFor(deps.publicUrl, deps.tokens.sign(served)),
+  });
+}
+
+/**
+ * One ad break: the creative the rules choose for this title or channel and this viewer, as a
+ * VAST 4.2 document, or an empty VAST when nothing fits. The serving is recorded ('served').
+ */
+export async function serveAdBreak(
+  deps: AdServerDeps,
+  query: AdTagQuery,
+  viewerHash: string,
+): Promise<{ xml: string; creativeId: string | null }> {
+  const now = deps.clock();
+  const target = { contentId: query.contentId ?? null, channelId: query.channelId ?? null };
+  const [candidates, seen] = await Promise.all([
+    candidateCreatives(deps.db, query.slot, target),
+    recentImpressions(deps.db, viewerHash, now - CAP_WINDOW_SECONDS),
+  ]);
+  const creative = chooseCreative(candidates, seen);
+  if (!creative) return { xml: emptyVast(), creativeId: null };
+  const served: ServedAd = {
+    servingId: crypto.randomUUID(),
+    creativeId: creative.creative_id,
+    viewerHash,
+    slot: query.slot,
+    ...target,
+    issuedAt: now,
+  };
+  await appendAdEvent(deps.db, { ...served, event: 'served', errorCode: null, at: now });
+  return { xml: documentFor(deps, creative, served), creativeId: creative.creative_id };
+}
+
+/** Records one tracking pixel; a forged, damaged or expired token is bad input. */
+export async function recordTracking(deps: AdServerDeps, query: AdTrackQuery): Promise<void> {
+  const now = deps.clock();
+  const served = deps.tokens.verify(query.imp, now);
+  if (!served)
+    throw new AppError('BAD_INPUT', [{ name: 'imp', problem: '追蹤資料無效或已過期。' }]);
+  const code = query.e === 'error' && query.code !== undefined ? Number(query.code) : NaN;
+  await appendAdEvent(deps.db, {
+    ...served,
+    event: query.e,
+    errorCode: Number.isInteger(code) && code > 0 ? code : null,
+    at: now,
+  });
+}
+
+/**
+ * ajaxGetUrlString.do (SPEC §7, adUrl): the ad tag URL the player requests, from a preVastUrl.
+ * Only our own ad service is accepted (a relative path or an absolute URL on our origin), its
+ * parameters are checked and written out canonically, and `seq` (the live reply's vastSeqId)
+ * is kept or, when absent, a fresh one is added, so no cache between answers two breaks alike.
+ */
+export function resolveAdUrl(adUrl: string, publicUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(adUrl, publicUrl + '/');
+  } catch {
+    throw new AppError('BAD_INPUT', [{ name: 'adUrl', problem: '廣告網址格式不正確。' }]);
+  }
+  if (url.origin !== new URL(publicUrl).origin || url.pathname !== adCalls.vast) {
+    throw new AppError('BAD_INPUT', [{ name: 'adUrl', problem: '只接受本站廣告服務的網址。' }]);
+  }
+  const parsed = adTagQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!parsed.success) {
+    throw new AppError('BAD_INPUT', [{ name: 'adUrl', problem: '廣告網址的參數不正確。' }]);
+  }
+  const q = parsed.data;
+  const target =
+    q.contentId !== undefined ? { contentId: q.contentId } : { channelId: q.channelId! };
+  const seq = q.seq ?? newVastSeqId();
+  return `${publicUrl}${adTagPath(target, q.slot)}&seq=${seq}`;
+}
+
+/** A fresh correlator for one ad request (the live reply's vastSeqId). */
+export function newVastSeqId(): string {
+  return crypto.randomBytes(9).toString('base64url');
+}
+
+/** The ad tag of a title's or channel's break (what preVastUrl carries). */
+export function adTagFor(
+  target: { contentId: string } | { channelId: string },
+  slot: AdSlot = 'preroll',
+): string {
+  return adTagPath(target, slot);
+}
+
+/**
+ * The ad fields of the live switch-channel reply (SPEC §3): an ad-supported (AVOD) channel plays
+ * a pre-roll from our ad server, others none.
+ */
+export function liveAdFields(channel: { channelId: string; playRightType: string }): {
+  preVastUrl: string;
+  vastSeqId: string;
+  preRoll: 'Y' | 'N';
+} {
+  const avod = channel.playRightType === 'AVOD';
+  return {
+    preVastUrl: avod ? adTagFor({ channelId: channel.channelId }) : '',
+    vastSeqId: avod ? newVastSeqId() : '',
+    preRoll: avod ? 'Y' : 'N',
+  };
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import type { StreamSigner } from '../media/stream-urls.js';
+import { LiveBookmarks } from './bookmarks.js';
+import { loadAssets } from './origin/assets.js';
+import { LiveSigner } from './origin/live-signer.js';
+import { LiveOrigin } from './origin/origin.js';
+import { registerLivePlaylistRoutes } from './playlist-routes.js';
+import { registerLiveRoutes } from './routes.js';
+import { LiveService } from './service.js';
+import { parseHostRules } from './stream-hosts.js';
+
+export { liveChannelHead } from './head.js';
+export { importXmltv, replaceSchedules } from './schedule.js';
+export { XmltvImportError } from './xmltv-import.js';
+
+export interface LiveDeps {
+  db: Kysely<Database>;
+  clock: () => number;
+  config: Config;
+  /** The clips' signer: segments are served from their signed /stream/ paths. */
+  streams: StreamSigner;
+}
+
+/** The live module: its calls, the programme guide and the live origin (docs/adr/0025). */
+export function registerLive(app: FastifyInstance, deps: LiveDeps): LiveOrigin {
+  const { db, clock, config, streams } = deps;
+  const { assets, problems } = loadAssets(config.MEDIA_DIR);
+  for (const problem of problems) app.log.warn(`live origin: clip left out: ${problem}`);
+  const signer = new LiveSigner(config.STREAM_SIGNING_SECRET);
+  const origin = new LiveOrigin({
+    db,
+    clock,
+    assets,
+    streams,
+    signer,
+    ttlSeconds: config.STREAM_URL_TTL_SECONDS,
+    publicUrl: config.PUBLIC_URL,
+    log: app.log,
+  });
+  const service = new LiveService(db, origin, {
+    hostRules: parseHostRules(config.LIVE_STREAM_HOST_RULES),
+    simplePlayNeedsLogin: config.LIVE_SIMPLE_PLAY_NEEDS_LOGIN,
+    defaultChannelId: config.LIVE_DEFAULT_CHANNEL_ID,
+    publicUrl: config.PUBLIC_URL,
+  });
+  registerLiveRoutes(app, {
+    db,
+    clock,
+    publicUrl: config.PUBLIC_URL,
+    service,
+    bookmarks: new LiveBookmarks(db, config.STREAM_SIGNING_SECRET),
+  });
+  registerLivePlaylistRoutes(app, origin, signer, clock);
+  return origin;
+}

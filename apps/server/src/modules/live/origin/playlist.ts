@@ -1,0 +1,109 @@
+import { LIVE_SEGMENT_SECONDS } from '@site/contract';
+import type { Asset } from './assets.js';
+import type { Timeline } from './timeline.js';
+
+/** Segments in a live media playlist: 12 s, three times the 2 s target and then some (RFC 8216 §6.2.2). */
+export const LIVE_WINDOW_SEGMENTS = 6;
+/** AVOD channels: an ad break opens every programme and recurs every 15 minutes inside it. */
+export const AD_BREAK_EVERY_SEGMENTS = (15 * 60) / LIVE_SEGMENT_SECONDS;
+/** Each break is planned at 30 s (the demo ad is 15 s; a second one may fill it). */
+export const AD_BREAK_SEGMENTS = 30 / LIVE_SEGMENT_SECONDS;
+
+const iso = (segment: number) => new Date(segment * LIVE_SEGMENT_SECONDS * 1000).toISOString();
+
+/** The variants a master playlist lists: those within the bitrate cap, at least the lowest. */
+export function allowedVariants(assets: readonly Asset[], maxBitrate: number): number[] {
+  const count = Math.min(...assets.map((a) => a.renditions.length));
+  const bandwidth = (i: number) => Math.max(...assets.map((a) => a.renditions[i]!.bandwidth));
+  const all = Array.from({ length: count }, (_, i) => i);
+  const within = all.filter((i) => bandwidth(i) <= maxBitrate);
+  if (within.length > 0) return within;
+  return [all.reduce((best, i) => (bandwidth(i) < bandwidth(best) ? i : best), 0)];
+}
+
+/**
+ * The master playlist: one variant per rendition within the channel's bitrate cap (SPEC §5; the
+ * page disables the rest too), each the highest figure over the assets it plays in turn.
+ */
+export function renderMasterPlaylist(
+  assets: readonly Asset[],
+  variants: readonly number[],
+): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const i of variants) {
+    const first = assets[0]!.renditions[i]!;
+    const bandwidth = Math.max(...assets.map((a) => a.renditions[i]!.bandwidth));
+    const average = Math.max(...assets.map((a) => a.renditions[i]!.averageBandwidth));
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},AVERAGE-BANDWIDTH=${average},` +
+        `RESOLUTION=${first.width}x${first.height},FRAME-RATE=${first.frameRate.toFixed(3)},` +
+        `CODECS="${first.codecs}"`,
+      `v${i}.m3u8`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export interface MediaPlaylistInput {
+  channelId: string;
+  timeline: Timeline;
+  assets: readonly Asset[];
+  variant: number;
+  /** First and last segment of the window (last < first: an empty window). */
+  first: number;
+  last: number;
+  /** The channel's air has ended: nothing follows `last` (EXT-X-ENDLIST). */
+  ended: boolean;
+  /** The signed /stream/ prefix of a clip, ending in '/'. */
+  clipPrefix: (clipId: string) => string;
+  /** AVOD channels: the ad tag of a mid-programme break; null for no ad breaks. */
+  adTag: string | null;
+}
+
+/**
+ * A live media playlist over a window of segments: the sequence numbers from elapsed time, a
+ * discontinuity (with its init segment and the wall-clock time) wherever an asset starts, and an
+ * EXT-X-DATERANGE where an ad break starts. A pure function of its input, so every instance
+ * writes the same bytes.
+ */
+export function renderMediaPlaylist(input: MediaPlaylistInput): string {
+  const { timeline, assets, variant, first, last } = input;
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:7',
+    `#EXT-X-TARGETDURATION:${LIVE_SEGMENT_SECONDS}`,
+    `#EXT-X-MEDIA-SEQUENCE:${Math.max(first, 0)}`,
+    `#EXT-X-DISCONTINUITY-SEQUENCE:${last >= first ? timeline.discontinuitySequence(first) : 0}`,
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+  ];
+  for (let segment = first; segment <= last; segment += 1) {
+    const at = timeline.locate(segment);
+    const asset = assets[at.asset]!;
+    const rendition = asset.renditions[variant]!;
+    const prefix = input.clipPrefix(asset.clipId) + rendition.dir + '/';
+    if (segment === first || at.tagged) {
+      if (segment !== first) lines.push('#EXT-X-DISCONTINUITY');
+      lines.push(`#EXT-X-MAP:URI="${prefix}${rendition.init}"`);
+      lines.push(`#EXT-X-PROGRAM-DATE-TIME:${iso(segment)}`);
+    }
+    if (
+      input.adTag !== null &&
+      at.block.programme &&
+      at.offset % AD_BREAK_EVERY_SEGMENTS === 0 &&
+      at.offset + AD_BREAK_SEGMENTS <= at.block.end - at.block.start
+    ) {
+      lines.push(
+        `#EXT-X-DATERANGE:ID="ad-${input.channelId}-${segment}",CLASS="com.starvideo.ad-break",` +
+          `START-DATE="${iso(segment)}",` +
+          `PLANNED-DURATION=${(AD_BREAK_SEGMENTS * LIVE_SEGMENT_SECONDS).toFixed(3)},` +
+          `X-AD-TAG="${input.adTag}"`,
+      );
+    }
+    lines.push(
+      `#EXTINF:${LIVE_SEGMENT_SECONDS.toFixed(3)},`,
+      prefix + rendition.segments[at.assetSegment],
+    );
+  }
+  if (input.ended) lines.push('#EXT-X-ENDLIST');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,166 @@
+import type { Kysely } from 'kysely';
+import type { LivePageData, LiveChannelItem, SwitchChannelData } from '@site/contract';
+import type { Database } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
+import type { Viewer } from '../accounts/viewer.js';
+import { liveAdFields } from '../ads/index.js';
+import { mediaUrl } from '../media/urls.js';
+import { channelStatus, contentSource, safeTwitchLogin } from './channel-rules.js';
+import { liveAccess } from './live-right.js';
+import type { LiveOrigin } from './origin/origin.js';
+import { toChannelBean, toProgramSchedule, toSponsorLogo } from './present.js';
+import {
+  channelWordings,
+  findChannel,
+  listChannels,
+  programmesAt,
+  programmesStarting,
+  type ChannelRow,
+} from './queries.js';
+import { liveStreamUrl, type HostRule } from './stream-hosts.js';
+import { taipeiMidnight } from './taipei-time.js';
+
+/** The programme list shows today and the six days after it (Taipei dates). */
+export const SCHEDULE_DAYS = 7;
+const DAY = 86_400;
+
+export interface LiveSettings {
+  hostRules: readonly HostRule[];
+  /** liveIsLogin: the simple-play page needs a signed-in viewer. */
+  simplePlayNeedsLogin: boolean;
+  /** The channel the page opens on when none is asked for ('' → the first free one on air). */
+  defaultChannelId: string;
+  publicUrl: string;
+}
+
+const notAChannel = () => notFound('找不到這個頻道。');
+
+/** A linear channel lists only what it airs: programmes inside its air window. */
+function withinAir(channel: ChannelRow, p: { start_at: number; end_at: number }): boolean {
+  if (channel.channel_type !== '0') return true;
+  const start = channel.air_start_at === null ? null : Number(channel.air_start_at);
+  const end = channel.air_end_at === null ? null : Number(channel.air_end_at);
+  return (start === null || Number(p.end_at) > start) && (end === null || Number(p.start_at) < end);
+}
+
+/** The live page's calls as functions of (viewer, input, now): routes only validate and reply. */
+export class LiveService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly origin: LiveOrigin,
+    private readonly settings: LiveSettings,
+  ) {}
+
+  async requireChannel(channelId: string): Promise<ChannelRow> {
+    const channel = await findChannel(this.db, channelId);
+    if (!channel) throw notAChannel();
+    return channel;
+  }
+
+  /** Plays for everyone, here: what the page opens on when no channel is asked for. */
+  private opensForAnyone(channel: ChannelRow, now: number): boolean {
+    return (
+      channelStatus(channel, now) === '1' &&
+      contentSource(channel) === 'ORIGIN' &&
+      channel.allow_web === 'Y' &&
+      channel.play_right_type === 'FREE' &&
+      this.origin.canPlayOut(channel)
+    );
+  }
+
+  /** SPEC §3 live page data: the channels on air with their programme, the default channel, who asks. */
+  async pageData(
+    viewer: Viewer | null,
+    channelId: string | undefined,
+    now: number,
+  ): Promise<LivePageData> {
+    const [channels, current] = await Promise.all([
+      listChannels(this.db),
+      programmesAt(this.db, now),
+    ]);
+    const onAir = new Map(current.map((p) => [p.channel_id, p]));
+    const live = channels.filter((c) => channelStatus(c, now) === '1');
+    const liveChannelList = live.map((c): LiveChannelItem => {
+      const programme = onAir.get(c.channel_id);
+      return {
+        channelId: c.channel_id,
+        channelName: c.name,
+        channelPic: mediaUrl(c.pic_path),
+        openSimplePlayPage: c.open_simple_play_page === 'Y' ? 'Y' : 'N',
+        program: {
+          programName: programme?.name ?? '',
+          endsAt: programme ? new Date(Number(programme.end_at) * 1000).toISOString() : '',
+        },
+      };
+    });
+    const known = (id: string | undefined) => !!id && channels.some((c) => c.channel_id === id);
+    const defaultLiveChannelId = known(channelId)
+      ? channelId!
+      : known(this.settings.defaultChannelId)
+        ? this.settings.defaultChannelId
+        : ((channels.find((c) => this.opensForAnyone(c, now)) ?? live[0])?.channel_id ?? '');
+    return {
+      dataContent: {
+        mainWrapCustomizeData: { liveChannelList, defaultLiveChannelId },
+        liveIsLogin: this.settings.simplePlayNeedsLogin ? 'Y' : 'N',
+        uid: viewer?.subAccount.sub_account_uid ?? '',
+      },
+    };
+  }
+
+  /**
+   * SPEC §3 switch-channel reply. The stream URL is given only when the viewer may watch here
+   * now (live-right.ts); the page reads the rest (status, allowWeb, YouTube, wordings) to say why not.
+   */
+  async switchChannel(
+    viewer: Viewer | null,
+    channelId: string,
+    now: number,
+    pageProtocol: string,
+  ): Promise<SwitchChannelData> {
+    const channel = await this.requireChannel(channelId);
+    const today = taipeiMidnight(now);
+    const [wordings, programmes, access] = await Promise.all([
+      channelWordings(this.db, channelId),
+      programmesStarting(this.db, channelId, today, today + SCHEDULE_DAYS * DAY),
+      liveAccess(this.db, channel, viewer, now, this.origin.canPlayOut(channel)),
+    ]);
+    const videoUrl = access.plays
+      ? Buffer.from(
+          liveStreamUrl(
+            this.origin.masterPath(channelId),
+            channel.name,
+            pageProtocol,
+            this.settings.hostRules,
+          ),
+        ).toString('base64')
+      : '';
+    const ads =
+      access.plays && access.preRoll
+        ? liveAdFields({ channelId, playRightType: 'AVOD' })
+        : { preVastUrl: '', vastSeqId: '', preRoll: 'N' as const };
+    return {
+      videoUrl,
+      maxBitrate: Number(channel.max_bitrate),
+      channelBean: toChannelBean(channel, wordings, now),
+      programSchedule: toProgramSchedule(programmes.filter((p) => withinAir(channel, p))),
+      drawActivity: { drawActivityList: [] },
+      sponsorLogo: toSponsorLogo(channel),
+      ...ads,
+    };
+  }
+
+  /** The Twitch player embed of a channel whose content comes from Twitch. */
+  async twitchContent(channelId: string) {
+    const channel = await this.requireChannel(channelId);
+    const login = safeTwitchLogin(channel);
+    if (!login) throw notFound('這個頻道不是 Twitch 頻道。');
+    const parent = new URL(this.settings.publicUrl).hostname;
+    const query = new URLSearchParams({ channel: login, parent, autoplay: 'true' });
+    return {
+      channelId,
+      twitchChannel: login,
+      embedUrl: `https://player.twitch.tv/?${query.toString()}`,
+    };
+  }
+}

@@ -1,0 +1,368 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  adCalls,
+  errorEnvelopeSchema,
+  getUrlStringReplySchema,
+  playRightReplySchema,
+} from '@site/contract';
+import type { Insertable } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../../src/config.js';
+import type { AdCreativeTable } from '../../src/db/schema-ads.js';
+import { adEventCounts, liveAdFields } from '../../src/modules/ads/index.js';
+import { newTitle, useTestApp } from '../support/index.js';
+
+const PUBLIC = 'https://tv.example.test';
+const XSD = path.join(repoRoot, 'fixtures/standards/vast_4.2.xsd');
+const xmlDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vast-'));
+let files = 0;
+
+/** xmllint exits non-zero (and the test fails) on any violation of the VAST 4.2 schema. */
+function validateVast(xml: string): void {
+  const file = path.join(xmlDir, `reply-${(files += 1)}.xml`);
+  fs.writeFileSync(file, xml);
+  execFileSync('xmllint', ['--noout', '--schema', XSD, file], { stdio: 'pipe' });
+}
+
+const unescape = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+
+/** The text of each element with this name (the documents are ours: one line, no CDATA). */
+const texts = (xml: string, name: string) =>
+  [...xml.matchAll(new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`, 'g'))].map((m) =>
+    unescape(m[1]!),
+  );
+const tracking = (xml: string, event: string) =>
+  unescape(new RegExp(`<Tracking event="${event}">([^<]*)</Tracking>`).exec(xml)![1]!);
+const sitePath = (url: string) => {
+  const u = new URL(url);
+  expect(u.origin).toBe(PUBLIC);
+  return u.pathname + u.search;
+};
+
+const creative = (
+  id: string,
+  fields: Partial<Insertable<AdCreativeTable>> = {},
+): Insertable<AdCreativeTable> => ({
+  creative_id: id,
+  ad_title: `測試廣告 ${id}`,
+  advertiser: '測試廣告主',
+  slot: 'preroll',
+  target_kind: 'any',
+  target_id: null,
+  media_path: 'ads/ad-15s/ad-15s.mp4',
+  media_type: 'video/mp4',
+  width: 640,
+  height: 360,
+  bitrate_kbps: 444,
+  duration_seconds: 15,
+  click_through: null,
+  label: null,
+  cap_per_hour: 100,
+  priority: 0,
+  active: 1,
+  ...fields,
+});
+
+describe('the ad server: VAST 4.2 ad tags, targeting, frequency cap, tracking', () => {
+  const ctx = useTestApp({ seed: true });
+  let viewers = 0;
+  /** A fresh viewer (ad cookie) per test, so caps never leak between tests. */
+  const newViewer = () => `viewer${String((viewers += 1)).padStart(16, '0')}`;
+  const vast = (query: string, viewer = newViewer(), remoteAddress?: string) =>
+    ctx.app.inject({
+      url: `${adCalls.vast}?${query}`,
+      cookies: { ad_vid: viewer },
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+  const track = (url: string, remoteAddress?: string) =>
+    ctx.app.inject({ url: sitePath(url), ...(remoteAddress ? { remoteAddress } : {}) });
+  const servedCreative = (xml: string) => /<Ad id="([^"]+)"/.exec(xml)?.[1] ?? null;
+
+  it('an AVOD title’s play right carries the pre-roll’s ad tag; other titles none', async () => {
+    await newTitle(ctx.database.db, { content_id: 'AVOD1', sell_type: 'AVOD' });
+    await newTitle(ctx.database.db, { content_id: 'FREE1', sell_type: 'FREE' });
+    const avod = playRightReplySchema.parse(
+      (await ctx.app.inject('/ajax/ajaxFindVideoPlayRight.do?contentId=AVOD1')).json(),
+    ).data;
+    expect(avod.rightType).toBe('avod');
+    expect(avod.preVastUrl).toBe('/ads/vast?slot=preroll&contentId=AVOD1');
+    const free = playRightReplySchema.parse(
+      (await ctx.app.inject('/ajax/ajaxFindVideoPlayRight.do?contentId=FREE1')).json(),
+    ).data;
+    expect(free.preVastUrl).toBeUndefined();
+  });
+
+  it('answers a VAST 4.2 InLine ad that validates against the XSD, with our URLs', async () => {
+    const res = await ctx.app.inject('/ads/vast?slot=preroll&contentId=AVOD1');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    // A browser without the ad cookie gets one, for the /ads/ paths only.
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(
+      /^ad_vid=[\w-]{22}; Max-Age=31536000; Path=\/ads\/; HttpOnly; Secure; SameSite=Lax$/,
+    );
+    validateVast(res.body);
+    expect(res.body).toContain('<VAST xmlns="http://www.iab.com/VAST" version="4.2">');
+    expect(servedCreative(res.body)).toBe('AD-HOUSE-15S');
+    expect(texts(res.body, 'MediaFile')).toEqual([`${PUBLIC}/media/ads/ad-15s/ad-15s.mp4`]);
+    expect(texts(res.body, 'Duration')).toEqual(['00:00:15']);
+    expect(texts(res.body, 'ClickThrough')).toEqual([`${PUBLIC}/`]);
+    expect(texts(res.body, 'Error')[0]).toMatch(
+      /\/ads\/track\?e=error&imp=[\w.-]+&code=%5BERRORCODE%5D$/,
+    );
+    for (const event of ['start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete']) {
+      expect(tracking(res.body, event)).toMatch(
+        new RegExp(`^${PUBLIC}/ads/track\\?e=${event}&imp=`),
+      );
+    }
+    // The ad file is there to play, for anyone.
+    const media = await ctx.app.inject('/media/ads/ad-15s/ad-15s.mp4');
+    expect(media.statusCode).toBe(200);
+    expect(media.headers['content-type']).toBe('video/mp4');
+  });
+
+  it('an empty VAST when nothing fits, and it validates too', async () => {
+    const res = await vast('slot=postroll&contentId=AVOD1');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><VAST xmlns="http://www.iab.com/VAST" version="4.2"/>',
+    );
+    validateVast(res.body);
+  });
+
+  it('targets a channel or a title before the untargeted ad', async () => {
+    const db = ctx.database.db;
+    await db
+      .insertInto('ad_creative')
+      .values(creative('AD-T-TITLE', { target_kind: 'title', target_id: 'AVOD2' }))
+      .execute();
+    await newTitle(db, { content_id: 'AVOD2', sell_type: 'AVOD' });
+    expect(servedCreative((await vast('contentId=AVOD2')).body)).toBe('AD-T-TITLE');
+    expect(servedCreative((await vast('contentId=AVOD1')).body)).toBe('AD-HOUSE-15S');
+    // Seeded: the AVOD news channel has its own advertiser.
+    expect(servedCreative((await vast('channelId=ch02')).body)).toBe('AD-FINANCE-15S');
+    expect(servedCreative((await vast('channelId=ch07')).body)).toBe('AD-HOUSE-15S');
+    // A title id never matches a channel-targeted creative.
+    expect(servedCreative((await vast('contentId=ch02')).body)).toBe('AD-HOUSE-15S');
+    // Paused creatives are not served.
+    await db
+      .updateTable('ad_creative')
+      .set({ active: 0 })
+      .where('creative_id', '=', 'AD-T-TITLE')
+      .execute();
+    expect(servedCreative((await vast('contentId=AVOD2')).body)).toBe('AD-HOUSE-15S');
+  });
+
+  it('caps a creative per viewer per hour, counting impressions once each', async () => {
+    const viewer = newViewer();
+    const seen: (string | null)[] = [];
+    const impress = async () => {
+      const res = await vast('channelId=ch02', viewer);
+      validateVast(res.body);
+      seen.push(servedCreative(res.body));
+      const impression = texts(res.body, 'Impression')[0];
+      if (impression) {
+        expect((await track(impression)).statusCode).toBe(204);
+        // A replayed pixel counts once.
+        expect((await track(impression)).statusCode).toBe(204);
+      }
+    };
+    for (let i = 0; i < 10; i += 1) await impress();
+    // The finance ad 3 times an hour, then the house ad 6 times, then nothing.
+    expect(seen).toEqual([
+      ...Array(3).fill('AD-FINANCE-15S'),
+      ...Array(6).fill('AD-HOUSE-15S'),
+      null,
+    ]);
+    // Another viewer is not capped; served-but-not-shown documents do not count.
+    expect(servedCreative((await vast('channelId=ch02')).body)).toBe('AD-FINANCE-15S');
+    const before = ctx.now.value;
+    ctx.now.value += 3601;
+    try {
+      const res = await vast('channelId=ch02', viewer);
+      expect(servedCreative(res.body)).toBe('AD-FINANCE-15S');
+    } finally {
+      ctx.now.value = before;
+    }
+  });
+
+  it('records each tracking event once, append-only, answering 204 with no body', async () => {
+    const db = ctx.database.db;
+    await db
+      .insertInto('ad_creative')
+      .values(creative('AD-T-TRACK', { target_kind: 'title', target_id: 'TRACK1', priority: 5 }))
+      .execute();
+    const res = await vast('contentId=TRACK1');
+    expect(servedCreative(res.body)).toBe('AD-T-TRACK');
+    const urls = [
+      texts(res.body, 'Impression')[0]!,
+      ...['start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete'].map((e) =>
+        tracking(res.body, e),
+      ),
+      texts(res.body, 'ClickTracking')[0]!,
+      texts(res.body, 'Error')[0]!.replace('%5BERRORCODE%5D', '405'),
+    ];
+    for (const url of urls) {
+      const reply = await track(url);
+      expect(reply.statusCode, url).toBe(204);
+      expect(reply.body).toBe('');
+      expect(reply.headers['cache-control']).toBe('no-store');
+    }
+    const rows = await db
+      .selectFrom('ad_event')
+      .select(['event', 'slot', 'content_id', 'channel_id', 'error_code'])
+      .where('creative_id', '=', 'AD-T-TRACK')
+      .orderBy('event_id')
+      .execute();
+    expect(rows.map((r) => r.event)).toEqual([
+      'served',
+      'impression',
+      'start',
+      'firstQuartile',
+      'midpoint',
+      'thirdQuartile',
+      'complete',
+      'click',
+      'error',
+    ]);
+    expect(rows.every((r) => r.content_id === 'TRACK1' && r.channel_id === null)).toBe(true);
+    expect(rows.at(-1)!.error_code).toBe(405);
+    for (const url of urls) await track(url);
+    const counts = await adEventCounts(db, { creativeId: 'AD-T-TRACK' });
+    expect(counts.every((c) => c.count === 1)).toBe(true);
+    expect(counts).toHaveLength(9);
+  });
+
+  it('refuses forged, damaged, unknown or expired tracking input with a 400 envelope', async () => {
+    const res = await vast('contentId=AVOD1');
+    const start = tracking(res.body, 'start');
+    const token = new URL(start).searchParams.get('imp')!;
+    const [body, mac] = token.split('.') as [string, string];
+    const forgedBody = Buffer.from(
+      Buffer.from(body, 'base64url').toString().replace('AD-HOUSE-15S', 'AD-FINANCE-15S'),
+    ).toString('base64url');
+    for (const query of [
+      '',
+      'e=start',
+      `imp=${token}`,
+      `e=launch&imp=${token}`,
+      `e=start&imp=${forgedBody}.${mac}`,
+      `e=start&imp=${body}.${mac.slice(0, -2)}AA`,
+      `e=start&imp=${'A'.repeat(700)}.x`,
+      `e=start&imp=<script>.x`,
+      `e=error&imp=${token}&code=abc`,
+    ]) {
+      const reply = await ctx.app.inject(`${adCalls.track}?${query}`);
+      expect(reply.statusCode, query).toBe(400);
+      expect(errorEnvelopeSchema.parse(reply.json()).status.code).toBe('BAD_INPUT');
+    }
+    const before = ctx.now.value;
+    ctx.now.value += 25 * 3600;
+    try {
+      expect((await track(start)).statusCode).toBe(400);
+    } finally {
+      ctx.now.value = before;
+    }
+    expect((await track(start)).statusCode).toBe(204);
+    // A player that left the error macro unfilled still reports the error (code unknown).
+    const error = texts(res.body, 'Error')[0]!;
+    expect((await track(error)).statusCode).toBe(204);
+  });
+
+  it('rejects bad ad tag parameters with a 400 envelope', async () => {
+    for (const query of [
+      '',
+      'slot=preroll',
+      'contentId=AVOD1&channelId=ch02',
+      'slot=overlay&contentId=AVOD1',
+      'contentId=%3Cscript%3E',
+      `contentId=${'A'.repeat(41)}`,
+    ]) {
+      const reply = await ctx.app.inject(`${adCalls.vast}?${query}`);
+      expect(reply.statusCode, query).toBe(400);
+      expect(errorEnvelopeSchema.parse(reply.json()).status.code).toBe('BAD_INPUT');
+    }
+  });
+
+  it('escapes creative text as XML and drops a click-through that is not http(s)', async () => {
+    const db = ctx.database.db;
+    await db
+      .insertInto('ad_creative')
+      .values(
+        creative('AD-T-HOSTILE', {
+          target_kind: 'title',
+          target_id: 'HOSTILE1',
+          ad_title: '<img src=x onerror=alert(1)> & ]]> "廣告"',
+          advertiser: 'A&B <廣告>',
+          click_through: 'javascript:alert(1)',
+          label: '<b>贊助</b>',
+        }),
+      )
+      .execute();
+    const res = await vast('contentId=HOSTILE1');
+    validateVast(res.body);
+    expect(texts(res.body, 'AdTitle')).toEqual(['<img src=x onerror=alert(1)> & ]]> "廣告"']);
+    expect(res.body).not.toContain('<img');
+    expect(res.body).not.toContain('ClickThrough');
+    expect(res.body).not.toContain('javascript:');
+    expect(texts(res.body, 'AdLabel')).toEqual(['<b>贊助</b>']);
+  });
+
+  it('ajaxGetUrlString.do turns a preVastUrl into the ad tag URL, only for our ad service', async () => {
+    const ask = (adUrl: string) =>
+      ctx.app.inject(`${adCalls.getUrlString}?adUrl=${encodeURIComponent(adUrl)}`);
+    const relative = getUrlStringReplySchema.parse(
+      (await ask('/ads/vast?slot=preroll&contentId=AVOD1')).json(),
+    );
+    expect(relative.status.code).toBe('0');
+    expect(relative.data.urlString).toMatch(
+      /^https:\/\/tv\.example\.test\/ads\/vast\?slot=preroll&contentId=AVOD1&seq=[\w-]{12}$/,
+    );
+    const live = liveAdFields({ channelId: 'ch02', playRightType: 'AVOD' });
+    expect(live).toMatchObject({
+      preVastUrl: '/ads/vast?slot=preroll&channelId=ch02',
+      preRoll: 'Y',
+    });
+    const withSeq = getUrlStringReplySchema.parse(
+      (await ask(`${PUBLIC}${live.preVastUrl}&seq=${live.vastSeqId}`)).json(),
+    );
+    expect(withSeq.data.urlString).toBe(`${PUBLIC}${live.preVastUrl}&seq=${live.vastSeqId}`);
+    expect(liveAdFields({ channelId: 'ch01', playRightType: 'FREE' })).toEqual({
+      preVastUrl: '',
+      vastSeqId: '',
+      preRoll: 'N',
+    });
+    for (const bad of [
+      'https://ads.evil.example/ads/vast?contentId=AVOD1',
+      '//evil.example/ads/vast?contentId=AVOD1',
+      'javascript:alert(1)',
+      '/ajax/ajaxLogout.do',
+      '/ads/vast?contentId=AVOD1&channelId=ch02',
+      '/ads/vast?contentId=%3Cx%3E',
+    ]) {
+      const reply = await ask(bad);
+      expect(reply.statusCode, bad).toBe(400);
+      expect(errorEnvelopeSchema.parse(reply.json()).status.code).toBe('BAD_INPUT');
+    }
+    expect((await ctx.app.inject(adCalls.getUrlString)).statusCode).toBe(400);
+  });
+
+  it('limits ad tags and pixels per IP, lightly', async () => {
+    const ip = '203.0.113.9';
+    let last = 0;
+    for (let i = 0; i < 121; i += 1)
+      last = (await vast('contentId=AVOD1', undefined, ip)).statusCode;
+    expect(last).toBe(429);
+    // Another address is not affected.
+    expect((await vast('contentId=AVOD1', undefined, '203.0.113.10')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,165 @@
+import type HlsType from 'hls.js';
+import type { ErrorData } from 'hls.js';
+import { siteCalls, type PlayRightData } from '@site/contract';
+import { getJson } from '../../api/client';
+import { hlsConfig } from './hls-config';
+import { loadHls } from './load-hls';
+import { matchPageProtocol } from './quality';
+import { createPlayerVideo } from './video-element';
+
+/**
+ * A warmed start not taken by a player within this long is dropped; until then the page may
+ * read the reply more than once (React may render a page and throw the render away).
+ */
+const WARM_FOR_MS = 5_000;
+
+interface Warm {
+  contentId: string;
+  /** The play-right reply, asked for at the click, for the play page. */
+  right: Promise<PlayRightData>;
+  /** The same reply once it has come (so the page can render with it at once). */
+  answered?: PlayRightData;
+  /** hls.js already loading the stream into a <video> not yet on the page, for the player. */
+  hls?: { src: string; instance: HlsType; video: HTMLVideoElement; release: () => void };
+  timer: ReturnType<typeof setTimeout>;
+}
+
+let warm: Warm | undefined;
+/** An hls.js instance made while a play control was aimed at, for the next click. */
+let spare: HlsType | undefined;
+
+/**
+ * Makes the hls.js instance the next click will use, while the pointer rests on a play control
+ * (called after the library has loaded): setting one up costs the main thread several
+ * milliseconds that are better spent before the click than after it.
+ */
+export function prepareHls(): void {
+  loadHls().then(
+    (Hls) => {
+      if (!spare && Hls.isSupported()) spare = new Hls({ ...hlsConfig, startPosition: -1 });
+    },
+    () => undefined,
+  );
+}
+
+function drop(): void {
+  if (!warm) return;
+  clearTimeout(warm.timer);
+  warm.hls?.instance.destroy();
+  warm.hls?.video.remove();
+  warm = undefined;
+}
+
+/**
+ * Starts playing before the play page has rendered: at the click on a play link the play-right
+ * call goes out at once and hls.js is set up meanwhile; when the reply has a stream (and no
+ * pre-roll), hls.js attaches a <video> not yet on the page and loads the playlists and the first
+ * fragment. The page reads the reply (warmPlayRight) and the player takes the video with its hls.js
+ * (takeWarmStart), so the network and the media pipeline work while React renders
+ * (docs/adr/0024-player.md). Nothing is decided here: the server's reply is what the page shows.
+ */
+export function warmPlayback(contentId: string): Promise<void> {
+  drop();
+  const right = getJson<PlayRightData>(siteCalls.findVideoPlayRight, { contentId }, undefined);
+  const entry: Warm = { contentId, right, timer: setTimeout(drop, WARM_FOR_MS) };
+  warm = entry;
+  // hls.js (fetched on hover) is set up while the play right is on its way.
+  const library = loadHls().then((Hls) => {
+    if (warm !== entry || !Hls.isSupported()) return undefined;
+    const instance = spare ?? new Hls({ ...hlsConfig, startPosition: -1 });
+    spare = undefined;
+    // A failure before a player takes it: drop it, the player starts afresh.
+    const onError = (_event: unknown, error: ErrorData) => {
+      if (error.fatal && warm === entry) {
+        entry.hls?.video.remove();
+        entry.hls = undefined;
+        instance.destroy();
+      }
+    };
+    instance.on(Hls.Events.ERROR, onError);
+    return { instance, release: () => instance.off(Hls.Events.ERROR, onError) };
+  });
+  right.then(
+    (data) => {
+      entry.answered = data;
+    },
+    () => undefined,
+  );
+  return Promise.all([right, library]).then(
+    ([data, made]) => {
+      if (!made) return;
+      if (warm !== entry || data.preVastUrl) return made.instance.destroy();
+      const src = matchPageProtocol(data.videoUrl, window.location.protocol);
+      const video = createPlayerVideo();
+      hideWhileWarming(video);
+      made.instance.attachMedia(video);
+      made.instance.loadSource(src);
+      entry.hls = { src, video, ...made };
+    },
+    () =>
+      library.then(
+        (made) => made?.instance.destroy(),
+        () => undefined,
+      ),
+  );
+}
+
+/**
+ * Chromium defers a media element's pipeline while it is not in a document, so the warmed video
+ * waits on the page, invisible and out of the way, until the player takes it.
+ */
+function hideWhileWarming(video: HTMLVideoElement): void {
+  Object.assign(video.style, {
+    position: 'fixed',
+    left: '0',
+    top: '0',
+    width: '1px',
+    height: '1px',
+    opacity: '0',
+    pointerEvents: 'none',
+  });
+  video.setAttribute('aria-hidden', 'true');
+  video.tabIndex = -1;
+  document.body.append(video);
+}
+
+/** The play-right reply asked for at the click on a link to this title, if one was. */
+export function warmPlayRight(contentId: string): Promise<PlayRightData> | undefined {
+  return warm?.contentId === contentId ? warm.right : undefined;
+}
+
+/** The same, when it has already come: the page's first render can show the player. */
+export function answeredPlayRight(contentId: string): PlayRightData | undefined {
+  return warm?.contentId === contentId ? warm.answered : undefined;
+}
+
+/**
+ * The warmed start of this stream (its <video> and hls.js), for a player starting at the
+ * beginning; the player owns both from here. Undefined when none is warm, or when the player
+ * starts elsewhere (a member's resume point).
+ */
+export function takeWarmStart(
+  src: string,
+  startPosition: number,
+): { video: HTMLVideoElement; hls: HlsType } | undefined {
+  const held = warm?.hls;
+  if (!warm || !held || held.src !== src || startPosition > 0) return undefined;
+  held.release();
+  // The reply stays readable until the entry times out (the page may render again).
+  warm.hls = undefined;
+  held.video.removeAttribute('style');
+  held.video.removeAttribute('aria-hidden');
+  held.video.tabIndex = 0;
+  return { video: held.video, hls: held.instance };
+}
+
+/** The content id a play-page link opens, or undefined for any other link. */
+export function contentIdOfPlayLink(to: string): string | undefined {
+  const match = /^\/play\/([^/?#]+)/.exec(to);
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+}
