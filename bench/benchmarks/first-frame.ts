@@ -59,7 +59,7 @@ document.getElementById('play').addEventListener('click', function () {
 /**
  * Runs in the page before the click (a string: this package is typed for Node, not the DOM):
  * from the click event's timeStamp to the presentation time of the first video frame
- * (requestVideoFrameCallback), whichever <video> the click leads to.
+ * (requestVideoFrameCallback), whichever <video> the click leads to, once it is on screen.
  */
 const ARM_FIRST_FRAME = `window.__firstFrame = new Promise((resolve) => {
   document.addEventListener('click', (event) => {
@@ -67,7 +67,15 @@ const ARM_FIRST_FRAME = `window.__firstFrame = new Promise((resolve) => {
     const watch = () => {
       const video = document.querySelector('video');
       if (!video) return requestAnimationFrame(watch);
-      video.requestVideoFrameCallback((_now, frame) => resolve(frame.presentationTime - clickedAt));
+      // Only a frame the viewer can see counts: a video still warming out of sight does not.
+      const onFrame = (_now, frame) => {
+        if (video.getBoundingClientRect().width > 100 && getComputedStyle(video).opacity !== '0') {
+          resolve(frame.presentationTime - clickedAt);
+        } else {
+          video.requestVideoFrameCallback(onFrame);
+        }
+      };
+      video.requestVideoFrameCallback(onFrame);
     };
     watch();
   }, { capture: true, once: true });

@@ -15,8 +15,9 @@ export function preloadPlayback(to?: string): void {
 }
 
 /**
- * The page change waits this long at most for the stream to start loading: rendering the play
- * page takes the main thread for a while, and the stream's requests should be on their way first.
+ * The page change waits this long at most for the stream's first fragment: rendering the play
+ * page takes the main thread for a while, and the playlists and the first fragment should not
+ * wait behind it (measured: 1.56× → 1.4× the bare hls.js page in the first-frame benchmark).
  */
 const NAVIGATE_WAIT_MS = 150;
 
@@ -27,7 +28,7 @@ function isPlainClick(event: MouseEvent): boolean {
 
 /**
  * At the click on a link to a play page: the play right and the stream start loading
- * (prewarm.ts). Resolves once the stream is loading (or NAVIGATE_WAIT_MS have passed);
+ * (prewarm.ts). Resolves once the first fragment is in (or NAVIGATE_WAIT_MS have passed);
  * undefined when nothing starts (a click into a new tab, a link that is not a play page).
  */
 export function startPlayback(to: string, event?: MouseEvent): Promise<void> | undefined {
@@ -67,7 +68,7 @@ export function PlayLink({
         if (event.defaultPrevented) return;
         const starting = startPlayback(to, event);
         if (!starting) return;
-        // The page follows once the stream is on its way (at most NAVIGATE_WAIT_MS later).
+        // The page follows once the first fragment is in (at most NAVIGATE_WAIT_MS later).
         event.preventDefault();
         void starting.then(() => navigate(to));
       }}

@@ -77,7 +77,11 @@ export function warmPlayback(contentId: string): Promise<void> {
       }
     };
     instance.on(Hls.Events.ERROR, onError);
-    return { instance, release: () => instance.off(Hls.Events.ERROR, onError) };
+    return {
+      instance,
+      events: Hls.Events,
+      release: () => instance.off(Hls.Events.ERROR, onError),
+    };
   });
   right.then(
     (data) => {
@@ -92,9 +96,16 @@ export function warmPlayback(contentId: string): Promise<void> {
       const src = matchPageProtocol(data.videoUrl, window.location.protocol);
       const video = createPlayerVideo();
       hideWhileWarming(video);
+      // The page renders once the first fragment is in: until then the main thread is the
+      // stream's (rendering first delays each playlist and the fragment by a render's length).
+      const firstFragment = new Promise<void>((resolve) => {
+        made.instance.once(made.events.FRAG_LOADED, () => resolve());
+        made.instance.once(made.events.ERROR, () => resolve());
+      });
       made.instance.attachMedia(video);
       made.instance.loadSource(src);
-      entry.hls = { src, video, ...made };
+      entry.hls = { src, video, instance: made.instance, release: made.release };
+      return firstFragment;
     },
     () =>
       library.then(
