@@ -1,11 +1,13 @@
 /**
- * Crash check of voucher redemption (issue 11 "Integrity", docs/adr/0020): starts the real server
- * on a fresh SQLite file, fires a burst of redemptions from many members (some serials raced by
- * two members), SIGKILLs the server in the middle of the burst, restarts it on the same file, and
- * checks that
+ * Crash check of voucher redemption and stored-value payment (issue 11 "Integrity", docs/adr/0020,
+ * 0021): starts the real server on a fresh SQLite file, fires a burst of redemptions and of rentals
+ * paid from the wallet from many members (some serials raced by two members), SIGKILLs the server
+ * in the middle of the burst, restarts it on the same file, and checks that
  *   - every redemption that got a success reply is in the database, for the member it told;
  *   - nothing is half done: a redeemed serial has exactly one grant (rental, service period or
  *     wallet credit) for the same account, and every voucher grant has its redeemed serial;
+ *   - every order the server answered as paid is paid in the database; a paid order has exactly
+ *     one rental and one debit of its price, and no debit or rental exists without its paid order;
  *   - every wallet balance equals the sum of its ledger rows and none is negative;
  *   - the restarted server answers each member's wallet with those balances.
  * Prints its figures and exits 1 when anything is off.
@@ -22,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { connect } from '../apps/server/src/db/index.js';
 import type { VoucherKind } from '../apps/server/src/db/schema-commerce.js';
+import { credit } from '../apps/server/src/modules/commerce/wallet.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const main = path.join(repoRoot, 'apps/server/src/main.ts');
@@ -118,12 +121,19 @@ class Member {
 }
 
 interface Attempt {
+  /** A voucher serial, or `rent:{contentId}` for a rental paid from the wallet. */
   serial: string;
   member: Member;
   /** HTTP status, or 'none' when the server died before it answered. */
   outcome: number | 'none';
   code?: string;
+  /** A payment's order id and state, as the reply told them. */
+  orderId?: string;
+  state?: string;
 }
+
+/** Stored value each member starts with, so that wallet payments run beside redemptions. */
+const FUNDS = 1_000;
 
 const KINDS: VoucherKind[] = ['stored_value', 'viewing_credit', 'title', 'service'];
 
@@ -176,12 +186,42 @@ export async function crashCheck(options: {
       member.accountId = (res.body.data as { accountID: string }).accountID;
       members.push(member);
     }
+    await db.transaction().execute(async (trx) => {
+      for (const member of members) {
+        await credit(trx, {
+          accountId: member.accountId,
+          purse: 'stored',
+          amount: FUNDS,
+          reason: 'voucher',
+          source: `fund:${run}:${member.accountId}`,
+          now,
+        });
+      }
+    });
+    // Rentals to pay from the wallet: titles sold for rent, standalone (not episodes).
+    const rentals = (
+      await db
+        .selectFrom('title')
+        .select('content_id')
+        .where('sell_type', '=', 'RENT')
+        .where('series_id', 'is', null)
+        .where('dtr_price', '>', 0)
+        .orderBy('content_id')
+        .execute()
+    ).map((r) => `rent:${r.content_id}`);
 
     // Each member works through its own share; every fifth serial is also tried by the next member.
     const queues = members.map(() => [] as string[]);
     vouchers.forEach((v, i) => {
       queues[i % members.length]!.push(v.serial);
       if (i % 5 === 0) queues[(i + 1) % members.length]!.unshift(v.serial);
+    });
+    // Every member rents each title once, spread through its queue.
+    queues.forEach((queue) => {
+      rentals.forEach((rental, i) => {
+        const at = Math.floor(((i + 1) * queue.length) / (rentals.length + 1));
+        queue.splice(at + i, 0, rental);
+      });
     });
     const attempts: Attempt[] = [];
     const total = queues.reduce((n, q) => n + q.length, 0);
@@ -199,9 +239,20 @@ export async function crashCheck(options: {
         const attempt: Attempt = { serial, member, outcome: 'none' };
         attempts.push(attempt);
         try {
-          const res = await member.post('/ajax/ajaxRedeemVoucherData.do', { exchangeCode: serial });
+          const res = serial.startsWith('rent:')
+            ? await member.post('/ajax/ajaxBuildPaymentURLData.do', {
+                kind: 'rent',
+                contentId: serial.slice('rent:'.length),
+                payMethod: 'wallet',
+              })
+            : await member.post('/ajax/ajaxRedeemVoucherData.do', { exchangeCode: serial });
           attempt.outcome = res.status;
           attempt.code = (res.body.status as { code: string }).code;
+          const order = res.body.data as { orderId?: string; state?: string } | null;
+          if (order?.orderId) {
+            attempt.orderId = order.orderId;
+            attempt.state = order.state;
+          }
           answered += 1;
           if (answered >= killAt) kill();
         } catch {
@@ -232,7 +283,8 @@ export async function crashCheck(options: {
       .where('serial', 'like', `CRASH${run}%`)
       .execute();
     const bySerial = new Map(rows.map((r) => [r.serial, r]));
-    const successes = attempts.filter((a) => a.outcome === 200);
+    const payments = attempts.filter((a) => a.serial.startsWith('rent:'));
+    const successes = attempts.filter((a) => a.outcome === 200 && !a.serial.startsWith('rent:'));
     for (const a of successes) {
       const row = bySerial.get(a.serial);
       if (row?.redeemed_by !== a.member.accountId) {
@@ -285,6 +337,69 @@ export async function crashCheck(options: {
         problems.push(`${source}: unknown serial`);
     }
 
+    // 2b. Payments: a paid reply is a paid order; a paid order has one rental and one debit of its
+    // price for its account; no debit or rental without its paid order.
+    const orders = await db
+      .selectFrom('purchase_order')
+      .select(['order_id', 'account_id', 'state', 'amount', 'content_id'])
+      .where(
+        'account_id',
+        'in',
+        members.map((m) => m.accountId),
+      )
+      .execute();
+    const orderById = new Map(orders.map((o) => [o.order_id, o]));
+    const paidReplies = payments.filter((a) => a.outcome === 200 && a.state === 'paid');
+    for (const a of paidReplies) {
+      const order = orderById.get(a.orderId!);
+      if (order?.state !== 'paid' || order.account_id !== a.member.accountId) {
+        problems.push(
+          `order ${a.orderId} answered paid, in the database ${order?.state ?? 'absent'}`,
+        );
+      }
+    }
+    const orderRentals = await db
+      .selectFrom('entitlement')
+      .select(['source', 'account_id'])
+      .where('source', 'like', 'order:%')
+      .execute();
+    const debits = await db
+      .selectFrom('wallet_entry')
+      .select(['source', 'account_id', 'amount'])
+      .where('source', 'like', 'order:%')
+      .execute();
+    const countBy = (rows: { source: string | null }[]) => {
+      const counts = new Map<string, number>();
+      for (const r of rows) counts.set(r.source!, (counts.get(r.source!) ?? 0) + 1);
+      return counts;
+    };
+    const rentalCount = countBy(orderRentals);
+    const debitCount = countBy(debits);
+    let paidOrders = 0;
+    for (const order of orders) {
+      const source = `order:${order.order_id}`;
+      const paid = order.state === 'paid';
+      if (paid) paidOrders += 1;
+      const want = paid ? 1 : 0;
+      if ((rentalCount.get(source) ?? 0) !== want || (debitCount.get(source) ?? 0) !== want) {
+        problems.push(
+          `${source} (${order.state}): ${rentalCount.get(source) ?? 0} rentals, ` +
+            `${debitCount.get(source) ?? 0} debits`,
+        );
+      }
+    }
+    for (const d of debits) {
+      const order = orderById.get(d.source!.slice('order:'.length));
+      if (!order || order.state !== 'paid' || Number(d.amount) !== -Number(order.amount)) {
+        problems.push(`${d.source}: a debit of ${d.amount} without its paid order`);
+      }
+    }
+    for (const r of orderRentals) {
+      if (orderById.get(r.source!.slice('order:'.length))?.state !== 'paid') {
+        problems.push(`${r.source}: a rental without its paid order`);
+      }
+    }
+
     // 3. The ledger: every balance equals its rows, never negative.
     const ledger = await db
       .selectFrom('wallet as w')
@@ -303,9 +418,15 @@ export async function crashCheck(options: {
       }
     }
 
-    // 4. The restarted server tells each member the balance its redeemed serials add up to.
+    // 4. The restarted server tells each member the balance its funds, redeemed serials and
+    // paid orders add up to.
     for (const member of members) {
-      const expected = { stored: 0, credit: 0 };
+      const expected = { stored: FUNDS, credit: 0 };
+      for (const order of orders) {
+        if (order.account_id === member.accountId && order.state === 'paid') {
+          expected.stored -= Number(order.amount);
+        }
+      }
       for (const row of rows) {
         if (row.redeemed_by !== member.accountId) continue;
         if (row.kind === 'stored_value') expected.stored += Number(row.amount);
@@ -324,13 +445,17 @@ export async function crashCheck(options: {
     const noReplyCommitted = noReply.filter(
       (a) => bySerial.get(a.serial)?.redeemed_by === a.member.accountId,
     ).length;
-    const refused = attempts.filter((a) => a.outcome !== 'none' && a.outcome !== 200);
+    const redemptions = attempts.filter((a) => !a.serial.startsWith('rent:'));
+    const refused = redemptions.filter((a) => a.outcome !== 'none' && a.outcome !== 200);
     const figures = {
       vouchers: vouchers.length,
       members: members.length,
       requestsPlanned: total,
       requestsSent: attempts.length,
       successReplies: successes.length,
+      paymentsSent: payments.length,
+      paidReplies: paidReplies.length,
+      paidOrdersInDatabase: paidOrders,
       refusedReplies: refused.length,
       throttledReplies: refused.filter((a) => a.outcome === 429).length,
       noReplyKilled: noReply.length,
@@ -340,7 +465,11 @@ export async function crashCheck(options: {
       wallets: ledger.length,
       problems: problems.length,
     };
-    return { ok: problems.length === 0 && successes.length > 0, figures, problems };
+    return {
+      ok: problems.length === 0 && successes.length > 0 && paidReplies.length > 0,
+      figures,
+      problems,
+    };
   } finally {
     await database.close();
     if (server.child.exitCode === null && server.child.signalCode === null) {

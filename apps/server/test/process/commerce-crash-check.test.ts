@@ -7,11 +7,11 @@ const script = path.join(repoRoot, 'scripts/commerce-crash-check.ts');
 
 /**
  * Issue 11 "Integrity": the server SIGKILLed in the middle of a burst of voucher redemptions and
- * restarted; every success reply is in the database and nothing is half done (the script checks
- * and prints its figures; docs/adr/0020).
+ * wallet payments, and restarted; every success reply is in the database and nothing is half done
+ * (the script checks and prints its figures; docs/adr/0020, 0021).
  */
 describe('commerce crash check', () => {
-  it('keeps every answered redemption and leaves nothing half done across a SIGKILL', async () => {
+  it('keeps every answered redemption and payment, and leaves nothing half done across a SIGKILL', async () => {
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', script, '--vouchers', '160', '--members', '8'],
@@ -33,5 +33,9 @@ describe('commerce crash check', () => {
     expect(Number(summary!.successReplies)).toBeGreaterThan(0);
     expect(Number(summary!.requestsSent)).toBeLessThan(Number(summary!.requestsPlanned));
     expect(summary!.redeemedInDatabase).toBe(summary!.grantsInDatabase);
+    expect(Number(summary!.paidReplies)).toBeGreaterThan(0);
+    expect(Number(summary!.paidOrdersInDatabase)).toBeGreaterThanOrEqual(
+      Number(summary!.paidReplies),
+    );
   }, 90_000);
 });
