@@ -73,6 +73,39 @@ describe('renting through checkout and the sandbox provider in Chromium', () => 
     await close();
   });
 
+  it('viewing credit (看片金) pays for a rental at once; a subscription does not offer it', async () => {
+    const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
+    const main = page.locator('main');
+    await signUp(page, server.origin);
+    // NT$300 of viewing credit from a demo voucher (the redeem screen is redeem.test.ts's).
+    const redeemed = await page.evaluate(async () => {
+      const token = /(?:^|; )csrf=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+      const res = await fetch('/ajax/ajaxRedeemVoucherData.do', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+        body: JSON.stringify({ exchangeCode: 'DEMOCREDIT0002' }),
+      });
+      return res.status;
+    });
+    expect(redeemed).toBe(200);
+
+    await page.goto(`${server.origin}/checkout?kind=rent&contentId=${RENT_MOVIE}`);
+    const credit = main.getByRole('radio', { name: /看片金（餘額 NT\$300/ });
+    await credit.waitFor();
+    expect(await credit.isDisabled()).toBe(false);
+    await credit.check();
+    expect(await axeViolations(page)).toEqual([]);
+    await main.getByRole('button', { name: '確認付款 NT$50' }).click();
+    await page.waitForURL(/\/checkout\/result\?orderId=/);
+    await main.getByText('付款成功！').waitFor();
+
+    await page.goto(`${server.origin}/checkout?kind=subscribe&serviceId=SVC-MONTHLY`);
+    await main.getByRole('radio', { name: /信用卡/ }).waitFor();
+    expect(await main.getByRole('radio', { name: /看片金/ }).count()).toBe(0);
+    expect(realProblems(problems)).toEqual([]);
+    await close();
+  });
+
   it('a visitor is asked to log in and comes back to the same checkout', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
     await page.goto(`${server.origin}/checkout?kind=rent&contentId=${RENT_MOVIE}`);

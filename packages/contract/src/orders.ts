@@ -20,8 +20,12 @@ export const orderKinds = ['rent', 'buy', 'subscribe'] as const;
 export const orderKindSchema = z.enum(orderKinds);
 export type OrderKind = z.infer<typeof orderKindSchema>;
 
-/** 'card' goes through the payment provider's redirect; 'wallet' spends stored value at once. */
-export const payMethods = ['card', 'wallet'] as const;
+/**
+ * 'card' goes through the payment provider's redirect; 'wallet' spends stored value (儲值金) at
+ * once; 'credit' spends viewing credit (看片金) at once, for a title only (rent or buy), soonest
+ * expiring credit first (docs/adr/0021).
+ */
+export const payMethods = ['card', 'wallet', 'credit'] as const;
 export const payMethodSchema = z.enum(payMethods);
 export type PayMethod = z.infer<typeof payMethodSchema>;
 
@@ -137,6 +141,8 @@ export const purchaseOptionsDataSchema = z.object({
   held: heldRightSchema.nullable(),
   /** The stored-value balance (NT$) of a member who may buy; null otherwise. */
   storedBalance: z.number().int().nullable(),
+  /** Viewing credit still running (NT$); null for a visitor or a kid sub-account. */
+  creditBalance: z.number().int().nullable(),
 });
 export type PurchaseOptions = z.infer<typeof purchaseOptionsDataSchema>;
 export const purchaseOptionsReplySchema = envelopeOf(purchaseOptionsDataSchema);

@@ -44,7 +44,7 @@ export interface SubscriptionPeriodTable {
 
 export type OrderKind = 'rent' | 'buy' | 'subscribe';
 export type OrderState = 'created' | 'paid' | 'failed' | 'cancelled' | 'refunded';
-export type PayMethod = 'card' | 'wallet';
+export type PayMethod = 'card' | 'wallet' | 'credit';
 
 export interface PurchaseOrderTable {
   order_id: string;

@@ -392,4 +392,101 @@ describe('orders', () => {
       code: 'CONFLICT',
     });
   });
+
+  const grantCredit = (accountId: string, amount: number, source: string, days: number) =>
+    db()
+      .transaction()
+      .execute((trx) =>
+        credit(trx, {
+          accountId,
+          purse: 'credit',
+          amount,
+          reason: 'voucher',
+          source,
+          expiresAt: ctx.now.value + days * DAY,
+          now: ctx.now.value,
+        }),
+      );
+
+  const creditBalance = async (browser: TestBrowser, contentId: string) =>
+    (await browser.get(`${OPTIONS}?contentId=${contentId}`)).json().data.creditBalance as number;
+
+  it('viewing credit pays for a title, soonest-expiring lot first; never for a subscription', async () => {
+    const { browser, accountId } = await newMember(ctx.app);
+    await grantCredit(accountId, 40, `voucher:CR-LATE-${accountId}`, 20);
+    await grantCredit(accountId, 30, `voucher:CR-SOON-${accountId}`, 5);
+    const contentId = await title('RENT', 50);
+    expect(await creditBalance(browser, contentId)).toBe(70);
+
+    const sub = await browser.post(BUILD, {
+      kind: 'subscribe',
+      serviceId: 'ORD-SVC',
+      payMethod: 'credit',
+    });
+    expect(sub.statusCode).toBe(400);
+    expect(sub.json().status.message).toBe('看片金只能用於租借或購買單片。');
+
+    const res = await browser.post(BUILD, { kind: 'rent', contentId, payMethod: 'credit' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ state: 'paid', amount: 50, paymentUrl: null });
+    expect(await creditBalance(browser, contentId)).toBe(20);
+    // The soon lot (30) is spent whole, the late one gives 20 and keeps 20.
+    const wallet = (await browser.get('/ajax/ajaxFindWalletData.do')).json().data.wallet;
+    expect(wallet.creditLots).toEqual([{ amount: 20, expiresAt: ctx.now.value + 20 * DAY }]);
+    expect(await storedBalance(accountId)).toBe(0);
+    expect(await grantsOf(accountId)).toHaveLength(1);
+
+    const short = await browser.post(BUILD, {
+      kind: 'buy',
+      contentId: await title('BUY', 100),
+      payMethod: 'credit',
+    });
+    expect(short.statusCode).toBe(409);
+    expect(short.json().status.message).toBe('看片金餘額不足，請改用其他方式付款。');
+  });
+
+  it('viewing credit: 20 concurrent purchases of 100 from a balance of 100, one paid', async () => {
+    const { browser, accountId } = await newMember(ctx.app);
+    await grantCredit(accountId, 60, `voucher:CR-A-${accountId}`, 10);
+    await grantCredit(accountId, 40, `voucher:CR-B-${accountId}`, 30);
+    const ids = await Promise.all(Array.from({ length: 20 }, () => title('BUY', 100)));
+    const replies = await Promise.all(
+      ids.map((contentId) => browser.post(BUILD, { kind: 'buy', contentId, payMethod: 'credit' })),
+    );
+    expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(replies.filter((r) => r.statusCode === 409)).toHaveLength(19);
+    expect(await creditBalance(browser, ids[0]!)).toBe(0);
+    expect((await ordersOf(accountId)).map((o) => o.state)).toEqual(['paid']);
+    const rows = await db()
+      .selectFrom('wallet_entry')
+      .select('amount')
+      .where('account_id', '=', accountId)
+      .where('purse', '=', 'credit')
+      .execute();
+    expect(rows.reduce((sum, r) => sum + Number(r.amount), 0)).toBe(0);
+  });
+
+  it('a refund gives viewing credit back to its lots, except what has ended meanwhile', async () => {
+    const { browser, accountId } = await newMember(ctx.app);
+    await grantCredit(accountId, 30, `voucher:CR-R1-${accountId}`, 2);
+    await grantCredit(accountId, 50, `voucher:CR-R2-${accountId}`, 10);
+    const contentId = await title('RENT', 60);
+    const res = await browser.post(BUILD, { kind: 'rent', contentId, payMethod: 'credit' });
+    const { orderId } = res.json().data as { orderId: string };
+    expect(await creditBalance(browser, contentId)).toBe(20);
+
+    ctx.now.value += 3 * DAY; // the 2-day lot has ended: its 30 is not given back
+    await refundOrder(db(), orderId, ctx.now.value);
+    expect(await grantsOf(accountId)).toEqual([]);
+    const wallet = (await browser.get('/ajax/ajaxFindWalletData.do')).json().data.wallet;
+    expect(wallet.credit).toBe(50);
+    expect(wallet.creditLots).toEqual([{ amount: 50, expiresAt: ctx.now.value + 7 * DAY }]);
+    await expect(refundOrder(db(), orderId, ctx.now.value)).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    // The lot ends on its own day with what was given back.
+    ctx.now.value += 8 * DAY;
+    const later = (await browser.get('/ajax/ajaxFindWalletData.do')).json().data.wallet;
+    expect(later).toMatchObject({ credit: 0, creditLots: [] });
+  });
 });

@@ -603,6 +603,8 @@ export const t = {
     card: '信用卡（付款沙盒，測試用不會實際扣款）',
     wallet: (balance: number) => `儲值金（餘額 NT$${balance}）`,
     walletShort: '儲值金餘額不足，請改用信用卡付款。',
+    credit: (balance: number) => `看片金（餘額 NT$${balance}，先用最早到期的）`,
+    creditShort: '看片金餘額不足，請改用其他方式付款。',
     pay: (price: number) => `確認付款 NT$${price}`,
     paying: '處理中…',
     backToTitle: '回到影片介紹',

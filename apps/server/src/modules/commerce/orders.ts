@@ -25,7 +25,7 @@ import {
   rightIds,
   type ItemRequest,
 } from './prices.js';
-import { debit } from './wallet.js';
+import { balances, debit } from './wallet.js';
 
 /*
  * Orders (docs/adr/0021-orders-and-payments.md). States: created → paid | failed | cancelled;
@@ -78,6 +78,9 @@ export async function placeOrder(
     const held = await heldRight(db, buyer.accountId, rightIds(item.title), now);
     if (held) throw new AppError('ALREADY_ENTITLED');
   }
+  if (input.payMethod === 'credit' && item.kind === 'subscribe') {
+    throw new AppError('BAD_INPUT', undefined, '看片金只能用於租借或購買單片。');
+  }
   if (input.payMethod === 'card' && !provider) {
     throw new AppError('UNAVAILABLE', undefined, '信用卡付款暫停服務，請改用儲值金付款。');
   }
@@ -109,15 +112,20 @@ export async function placeOrder(
 
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('purchase_order').values(order).execute();
+    const purse = input.payMethod === 'credit' ? 'credit' : 'stored';
     const debited = await debit(trx, {
       accountId: buyer.accountId,
-      purse: 'stored',
+      purse,
       amount: order.amount,
       source: orderSource(order.order_id),
       now,
     });
     // Throwing rolls the order back with the debit: a refused wallet payment leaves nothing.
-    if (!debited) throw new AppError('INSUFFICIENT_BALANCE');
+    if (!debited) {
+      throw purse === 'credit'
+        ? new AppError('INSUFFICIENT_BALANCE', undefined, '看片金餘額不足，請改用其他方式付款。')
+        : new AppError('INSUFFICIENT_BALANCE');
+    }
     if (!(await settleOrder(trx, order.order_id, 'paid', now))) {
       throw new Error(`order ${order.order_id} left 'created' inside its own transaction`);
     }
@@ -206,21 +214,10 @@ async function presentOrder(db: Kysely<Database>, row: OrderRow): Promise<Order>
   };
 }
 
-/** The member's stored-value balance (NT$): the wallet's running balance, 0 without a row. */
-export async function storedBalance(db: Db, accountId: string): Promise<number> {
-  const row = await db
-    .selectFrom('wallet')
-    .select('balance')
-    .where('account_id', '=', accountId)
-    .where('purse', '=', 'stored')
-    .executeTakeFirst();
-  return Number(row?.balance ?? 0);
-}
-
 /**
  * ajaxFindPurchaseOptions: what the detail and checkout pages may offer for a title (its rent or
  * buy price, the services that hold it) or for one service, with the right the member already
- * holds (then the page offers 立即觀看) and their stored-value balance. Asking starts nothing: a
+ * holds (then the page offers 立即觀看) and their stored value and viewing credit. Asking starts nothing: a
  * rental's clock starts only when playback is granted.
  */
 export async function purchaseOptions(
@@ -242,6 +239,7 @@ export async function purchaseOptions(
   const canBuy = viewer !== null && !viewer.kidMode;
   const held = viewer && title ? await heldRight(db, viewer.accountId, rightIds(title), now) : null;
   const item = title ? toVideoListItem(title) : null;
+  const wallet = canBuy ? await balances(db, viewer.accountId, now) : null;
   return {
     isLogin: viewer ? 'Y' : 'N',
     canBuy: canBuy ? 'Y' : 'N',
@@ -260,6 +258,7 @@ export async function purchaseOptions(
       expiresAt:
         held.kind === 'rent' ? held.expiresAt : held.kind === 'service' ? held.paidUntil : null,
     },
-    storedBalance: canBuy ? await storedBalance(db, viewer.accountId) : null,
+    storedBalance: canBuy ? wallet!.stored : null,
+    creditBalance: canBuy ? wallet!.credit : null,
   };
 }

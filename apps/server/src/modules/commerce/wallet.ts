@@ -179,6 +179,51 @@ export async function debit(trx: Transaction<Database>, input: DebitInput): Prom
   return true;
 }
 
+/**
+ * Gives back viewing credit an order spent (a refund), inside the caller's transaction: each lot
+ * it drew on gets its part back (a 'refund' row naming the lot), so the credit keeps the end it
+ * had. The part of a lot that has ended by `now` is not given back: it would have expired unspent.
+ * Returns the NT$ given back; a second call for the same source gives nothing.
+ */
+export async function returnCredit(
+  trx: Transaction<Database>,
+  input: { accountId: string; source: string; now: number },
+): Promise<number> {
+  const { accountId, source, now } = input;
+  const draws = await trx
+    .selectFrom('wallet_entry as d')
+    .innerJoin('wallet_entry as lot', 'lot.entry_id', 'd.lot_id')
+    .select(['d.lot_id', 'd.amount', 'lot.expires_at'])
+    .where('d.account_id', '=', accountId)
+    .where('d.purse', '=', 'credit')
+    .where('d.reason', '=', 'order')
+    .where('d.source', '=', source)
+    .execute();
+  let total = 0;
+  for (const draw of draws) {
+    if (Number(draw.expires_at) <= now) continue;
+    const amount = -Number(draw.amount);
+    const inserted = await trx
+      .insertInto('wallet_entry')
+      .values({
+        entry_id: entryId('credit', 'refund', source, draw.lot_id),
+        account_id: accountId,
+        purse: 'credit',
+        amount,
+        reason: 'refund',
+        source,
+        expires_at: null,
+        lot_id: draw.lot_id,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) total += amount;
+  }
+  if (total > 0) await addToBalance(trx, accountId, 'credit', total);
+  return total;
+}
+
 export interface CreditLot {
   /** The grant's entry_id. */
   lotId: string;

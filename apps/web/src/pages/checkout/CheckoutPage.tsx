@@ -117,24 +117,68 @@ export default function CheckoutPage() {
       </Notice>
     );
   }
-  return <CheckoutForm item={item} offer={offer} balance={data.storedBalance ?? 0} back={back} />;
+  return (
+    <CheckoutForm
+      item={item}
+      offer={offer}
+      balances={{ wallet: data.storedBalance ?? 0, credit: data.creditBalance ?? 0 }}
+      back={back}
+    />
+  );
+}
+
+/** A purse the member may pay from: stored value always, viewing credit for titles only. */
+function PurseChoice({
+  method,
+  balance,
+  price,
+  current,
+  onChoose,
+}: {
+  method: 'wallet' | 'credit';
+  balance: number;
+  price: number;
+  current: PayMethod;
+  onChoose: (method: PayMethod) => void;
+}) {
+  const hintId = useId();
+  const covers = balance >= price;
+  return (
+    <>
+      <label className="checkout__choice">
+        <input
+          type="radio"
+          name="payMethod"
+          value={method}
+          checked={current === method}
+          disabled={!covers}
+          aria-describedby={covers ? undefined : hintId}
+          onChange={() => onChoose(method)}
+        />
+        <span>{t.purchase[method](balance)}</span>
+      </label>
+      {covers ? null : (
+        <p id={hintId} className="form__hint">
+          {method === 'wallet' ? t.purchase.walletShort : t.purchase.creditShort}
+        </p>
+      )}
+    </>
+  );
 }
 
 function CheckoutForm({
   item,
   offer,
-  balance,
+  balances,
   back,
 }: {
   item: CheckoutItem;
   offer: Offer;
-  balance: number;
+  balances: { wallet: number; credit: number };
   back: string;
 }) {
   const navigate = useNavigate();
   const legendId = useId();
-  const walletHintId = useId();
-  const walletCovers = balance >= offer.price;
   const [payMethod, setPayMethod] = useState<PayMethod>('card');
   const mutation = useMutation({
     mutationFn: () =>
@@ -144,7 +188,7 @@ function CheckoutForm({
           : { kind: item.kind, contentId: item.contentId, payMethod },
       ),
     onSuccess: (data) => {
-      // Card: the provider's page (a full navigation); stored value: already paid.
+      // Card: the provider's page (a full navigation); stored value or viewing credit: already paid.
       if (data.paymentUrl) window.location.assign(data.paymentUrl);
       else void navigate(checkoutResultPath(data.orderId));
     },
@@ -190,22 +234,21 @@ function CheckoutForm({
             />
             <span>{t.purchase.card}</span>
           </label>
-          <label className="checkout__choice">
-            <input
-              type="radio"
-              name="payMethod"
-              value="wallet"
-              checked={payMethod === 'wallet'}
-              disabled={!walletCovers}
-              aria-describedby={walletCovers ? undefined : walletHintId}
-              onChange={() => setPayMethod('wallet')}
+          <PurseChoice
+            method="wallet"
+            balance={balances.wallet}
+            price={offer.price}
+            current={payMethod}
+            onChoose={setPayMethod}
+          />
+          {offer.kind === 'subscribe' ? null : (
+            <PurseChoice
+              method="credit"
+              balance={balances.credit}
+              price={offer.price}
+              current={payMethod}
+              onChoose={setPayMethod}
             />
-            <span>{t.purchase.wallet(balance)}</span>
-          </label>
-          {walletCovers ? null : (
-            <p id={walletHintId} className="form__hint">
-              {t.purchase.walletShort}
-            </p>
           )}
         </fieldset>
         <FormMessage error={formError(mutation.error, t.common.actionFailed)} />

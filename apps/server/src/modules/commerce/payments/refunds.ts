@@ -2,15 +2,16 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { AppError, notFound } from '../../../http/errors.js';
 import { findOrder, orderSource, type OrderRow } from '../orders.js';
-import { credit } from '../wallet.js';
+import { credit, returnCredit } from '../wallet.js';
 
 /**
  * An operator's refund of a paid order (there is no customer-facing refund call; ADR 0021), in
  * one transaction, once (conditional on state 'paid'):
  *   - the order becomes 'refunded';
  *   - a wallet order's amount goes back to the stored-value purse (reason 'refund', the order's
- *     source, so it is credited once); a card order's money is returned at the provider by the
- *     operator (the sandbox moves no money);
+ *     source, so it is credited once); a viewing-credit order's credit goes back to the lots it
+ *     came from, keeping their ends (what has ended meanwhile is not given back); a card order's
+ *     money is returned at the provider by the operator (the sandbox moves no money);
  *   - the right the order granted is taken back: the entitlement from `order:{id}` is removed,
  *     whether the rental had started or not (a started rental ends now; one never started simply
  *     disappears from the rental list); a purchase is removed likewise; a subscription's paid
@@ -43,6 +44,9 @@ export async function refundOrder(
         source,
         now,
       });
+    }
+    if (order.pay_method === 'credit') {
+      await returnCredit(trx, { accountId: order.account_id, source, now });
     }
     if (order.kind === 'subscribe') {
       const period = await trx
