@@ -6,7 +6,11 @@ import {
   renderMasterPlaylist,
   renderMediaPlaylist,
 } from '../../src/modules/live/origin/playlist.js';
-import { Timeline } from '../../src/modules/live/origin/timeline.js';
+import {
+  PLAYOUT_EPOCH_SEGMENT,
+  Timeline,
+  segmentAt,
+} from '../../src/modules/live/origin/timeline.js';
 
 /** A fake asset of `n` 2 s segments with two renditions. */
 function asset(clipId: string, n: number, bandwidths = [500_000, 1_400_000]): Asset {
@@ -69,6 +73,38 @@ describe('the live timeline', () => {
     const far = 897_660_000;
     const open = new Timeline([], [15]);
     expect(open.discontinuitySequence(far)).toBe(Math.floor(far / 15) + 1);
+  });
+
+  it('counts discontinuities from the playout epoch, so the sequence stays small', () => {
+    // From Unix time 0 this was about 60 million, which stalls hls.js for ~700 ms a refresh.
+    const site = new Timeline([], [15], PLAYOUT_EPOCH_SEGMENT);
+    const now = segmentAt(Date.UTC(2026, 10, 24, 23, 0) / 1000);
+    expect(site.discontinuitySequence(PLAYOUT_EPOCH_SEGMENT)).toBe(1);
+    expect(site.discontinuitySequence(now)).toBe(
+      Math.floor((now - PLAYOUT_EPOCH_SEGMENT) / 15) + 1,
+    );
+    expect(site.discontinuitySequence(now)).toBeLessThan(1_000_000);
+    // Before the epoch nothing plays: the count is 0 and the first block holds it.
+    expect(site.discontinuitySequence(PLAYOUT_EPOCH_SEGMENT - 100)).toBe(0);
+    expect(site.locate(PLAYOUT_EPOCH_SEGMENT - 100)).toMatchObject({ offset: 0, tagged: true });
+    // A programme that ended before the epoch is ignored; one after it is a block.
+    const day = 43_200;
+    const withProgrammes = new Timeline(
+      [
+        { start_at: 1_000, end_at: 2_000 },
+        {
+          start_at: (PLAYOUT_EPOCH_SEGMENT + day) * 2,
+          end_at: (PLAYOUT_EPOCH_SEGMENT + day) * 2 + 60,
+        },
+      ],
+      [15],
+      PLAYOUT_EPOCH_SEGMENT,
+    );
+    expect(withProgrammes.locate(PLAYOUT_EPOCH_SEGMENT).block.start).toBe(PLAYOUT_EPOCH_SEGMENT);
+    expect(withProgrammes.locate(PLAYOUT_EPOCH_SEGMENT + day).block).toMatchObject({
+      start: PLAYOUT_EPOCH_SEGMENT + day,
+      programme: true,
+    });
   });
 
   it('cuts overlapping rows at the earlier one', () => {

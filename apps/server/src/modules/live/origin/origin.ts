@@ -15,7 +15,7 @@ import {
   renderMasterPlaylist,
   renderMediaPlaylist,
 } from './playlist.js';
-import { Timeline, segmentAt, segmentAtOrAfter } from './timeline.js';
+import { PLAYOUT_EPOCH_SEGMENT, Timeline, segmentAt, segmentAtOrAfter } from './timeline.js';
 
 /** How often (real time) an instance asks the database whether a schedule or channel changed. */
 const CHECK_EVERY_MS = 1000;
@@ -226,6 +226,7 @@ export class LiveOrigin {
       timeline: new Timeline(
         programmes,
         assets.map((a) => a.segmentCount),
+        PLAYOUT_EPOCH_SEGMENT,
       ),
       variants,
       master: Buffer.from(renderMasterPlaylist(assets, variants)),

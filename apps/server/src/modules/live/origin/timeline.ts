@@ -6,7 +6,7 @@ import { LIVE_SEGMENT_SECONDS } from '@site/contract';
  * and grows by one every 2 s on every instance alike.
  *
  * Time is cut into blocks: each programme of the schedule is a block, and so is each gap between
- * programmes (before the first one: from segment 0). A block plays the channel's assets in turn
+ * programmes (before the first one: from the playout epoch). A block plays the channel's assets in turn
  * from the beginning, looping, starting with asset (block start mod asset count) so that
  * programmes do not all open alike. Every asset start is a discontinuity: the first segment of a
  * block and the first segment of each asset inside it. The discontinuity count up to a segment
@@ -48,6 +48,18 @@ export const segmentAtOrAfter = (unixSeconds: number) =>
 /** The segment playing at a moment. */
 export const segmentAt = (unixSeconds: number) => Math.floor(unixSeconds / LIVE_SEGMENT_SECONDS);
 
+/**
+ * Where every channel's playout (and its discontinuity count) begins: 2026-11-01T00:00:00Z, when
+ * the live origin went on air. Counting from Unix time 0 gave EXT-X-DISCONTINUITY-SEQUENCE values
+ * near 60 million, and hls.js keeps a sparse array indexed by it that it walks from 0 on every
+ * playlist refresh (stream-controller's `initPTS.some(…)`): a 700 ms main-thread stall per refresh
+ * and per channel change. The walk still grows with the number: the demo's 30 s clips add about
+ * 2,900 a day (some 90,000 a month, a millisecond or two per refresh); programme-length assets add
+ * a few dozen. Moving the epoch changes every channel's numbers at once, so do it between
+ * broadcasts, never under live viewers.
+ */
+export const PLAYOUT_EPOCH_SEGMENT = segmentAt(Date.UTC(2026, 10, 1) / 1000);
+
 export class Timeline {
   private readonly blocks: Block[] = [];
 
@@ -55,14 +67,17 @@ export class Timeline {
    * @param programmes a channel's programmes, sorted by start (overlaps are cut at the earlier
    *   one's end: the import refuses them, so only rows written around it could overlap)
    * @param assetLengths segments of each asset, in the channel's order (at least one)
+   * @param epoch the first segment of the playout (PLAYOUT_EPOCH_SEGMENT on the site); nothing
+   *   plays before it and it has discontinuity sequence 0
    */
   constructor(
     programmes: readonly { start_at: number; end_at: number }[],
     private readonly assetLengths: readonly number[],
+    epoch = 0,
   ) {
     if (assetLengths.length === 0 || assetLengths.some((n) => !(n > 0)))
       throw new Error('a timeline needs assets');
-    let cursor = 0;
+    let cursor = epoch;
     let tags = 0;
     const push = (start: number, end: number, programme: boolean) => {
       const block = this.block(start, end, programme, tags);
@@ -100,6 +115,7 @@ export class Timeline {
     return Math.floor(m / block.cycle) * block.order.length + partial;
   }
 
+  /** The block holding a segment (the first block for one before the epoch). */
   blockAt(segment: number): Block {
     let lo = 0;
     let hi = this.blocks.length - 1;
@@ -113,7 +129,7 @@ export class Timeline {
 
   locate(segment: number): Located {
     const block = this.blockAt(segment);
-    const offset = segment - block.start;
+    const offset = Math.max(0, segment - block.start);
     const inCycle = offset % block.cycle;
     let i = block.offsets.length - 1;
     while (block.offsets[i]! > inCycle) i -= 1;
@@ -127,6 +143,6 @@ export class Timeline {
    */
   discontinuitySequence(segment: number): number {
     const block = this.blockAt(segment);
-    return block.tagsBefore + this.tagsIn(block, segment - block.start + 1);
+    return block.tagsBefore + this.tagsIn(block, Math.max(0, segment - block.start + 1));
   }
 }
