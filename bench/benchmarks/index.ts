@@ -1,6 +1,8 @@
 import type { Benchmark } from '../lib/types.js';
 import { browsePaging } from './browse-paging.js';
 import { catalogueList } from './catalogue-list.js';
+import { channelChange } from './channel-change.js';
+import { drawBurst } from './draw-burst.js';
 import { firstFrame } from './first-frame.js';
 import { gatewayList } from './gateway-list.js';
 import { homePage } from './home-page.js';
@@ -22,4 +24,6 @@ export const benchmarks: Benchmark[] = [
   homePage,
   firstFrame,
   livePlaylist,
+  drawBurst,
+  channelChange,
 ];

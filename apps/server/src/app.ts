@@ -38,6 +38,7 @@ import { registerPlaybackRoutes } from './modules/playback/routes.js';
 import { registerAdRoutes, TrackingTokens } from './modules/ads/index.js';
 import { registerOrderRoutes } from './modules/commerce/order-routes.js';
 import { registerVoucherRoutes } from './modules/commerce/voucher-routes.js';
+import { registerEngagementRoutes } from './modules/engagement/index.js';
 import { registerSearchRoutes } from './modules/search/routes.js';
 import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
 import { DEFAULT_SHARE_IMAGE, mediaUrl } from './modules/media/urls.js';
@@ -152,6 +153,14 @@ export async function buildApp({
     secureCookies,
   });
   registerVoucherRoutes(app, { db, clock, config });
+  registerEngagementRoutes(app, {
+    db,
+    clock,
+    drawLimits: {
+      perAccount: config.RATE_LIMIT_DRAW_PER_ACCOUNT,
+      perIp: config.RATE_LIMIT_DRAW_PER_IP,
+    },
+  });
   await registerOrderRoutes(app, { db, clock, config });
   await registerStreamRoutes(app, config.MEDIA_DIR, streams);
   registerSearchRoutes(app, { db, clock });
@@ -159,6 +168,7 @@ export async function buildApp({
   await registerTelemetryRoutes(app, {
     db,
     clock,
+    secureCookies,
     publicOrigin: new URL(config.PUBLIC_URL).origin,
   });
   await registerMediaRoutes(app, config.MEDIA_DIR);

@@ -71,6 +71,9 @@ export const configSchema = z.object({
   RATE_LIMIT_DELAY_MAX_SECONDS: positiveInt.default(300),
   RATE_LIMIT_KID_PIN_DELAY_AFTER: positiveInt.default(3),
   RATE_LIMIT_KID_PIN_LOCK_AFTER: positiveInt.default(10),
+  /** Prize draws per sub-account per minute, and per client IP per minute (docs/adr/0026). */
+  RATE_LIMIT_DRAW_PER_ACCOUNT: positiveInt.default(10),
+  RATE_LIMIT_DRAW_PER_IP: positiveInt.default(600),
   /**
    * Live stream hosts by channel name (SPEC §5): `pattern=>host;…`, first match wins, e.g.
    * `體育|棒球=>sport-live.example.com;新聞=>news-live.example.com`. Empty: same origin as the page.

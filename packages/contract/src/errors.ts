@@ -37,6 +37,9 @@ export const errorCatalogue = {
     message: '這組序號已超過兌換期限，逾期未兌換視同放棄，無法再兌換。',
   },
   VOUCHER_CHOICE_REQUIRED: { http: 400, message: '請從這組序號可兌換的影片中選擇一部。' },
+  /** Prize draws (docs/adr/0026). */
+  DRAW_NOT_OPEN: { http: 409, message: '目前不在抽獎時間內。' },
+  DRAW_ALREADY: { http: 409, message: '您已經抽過這個紅包了。' },
   HEADERS_TOO_LARGE: { http: 431, message: '請求標頭太大，請清除本站的 Cookie 後再試。' },
   INTERNAL: { http: 500, message: '系統暫時發生問題，請稍後再試。' },
   UNAVAILABLE: { http: 503, message: '服務暫時無法使用，請稍後再試。' },

@@ -21,3 +21,4 @@ export * from './orders.js';
 export * from './vouchers.js';
 export * from './ads.js';
 export * from './telemetry.js';
+export * from './engagement.js';

@@ -186,7 +186,7 @@ export const programDaySchema = z.object({
 export const programScheduleSchema = z.record(z.string(), programDaySchema);
 export type ProgramSchedule = z.infer<typeof programScheduleSchema>;
 
-/** SPEC §3 drawActivity; the draws themselves belong to the engagement issue. */
+/** SPEC §3 drawActivity; filled by the engagement module (docs/adr/0026). */
 export const drawActivitySchema = z.object({
   drawActivityList: z.array(
     z.object({
@@ -194,9 +194,12 @@ export const drawActivitySchema = z.object({
       endCountdownSecond: z.number(),
       isDraw: yn,
       startTime: z.string(),
+      /** What ajaxDrawActivity.do names the activity by (docs/adr/0026). */
+      activityId: z.string(),
     }),
   ),
 });
+export type DrawActivity = z.infer<typeof drawActivitySchema>;
 
 /** SPEC §3 sponsorLogo: UR = upper right, L = left. */
 export const sponsorLogoSchema = z.object({

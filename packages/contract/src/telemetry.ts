@@ -9,6 +9,8 @@ import { envelopeOf } from './envelope.js';
  */
 export const logCalls = {
   insertAppLog: '/sas/InsertAppLog',
+  /** SPEC §7 Activity log (docs/adr/0026). */
+  insertSASLog: '/sas/InsertSASLog',
 } as const;
 
 /** The largest log body the server reads; a longer one is refused with 413 before parsing. */
@@ -48,3 +50,33 @@ export const appLogBodySchema = z.discriminatedUnion('type', [playbackErrorLogSc
 export type AppLogBody = z.input<typeof appLogBodySchema>;
 
 export const appLogReplySchema = envelopeOf(z.object({}));
+
+// ---- the activity log (SPEC §7 "InsertSASLog"; docs/adr/0026-prize-draws.md) -----------------
+
+/** The permanent per-browser id cookie (DESIGN §4: permanent unless a day count is given). */
+export const DEVICE_ID_COOKIE = 'deviceId';
+export const deviceIdSchema = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+/**
+ * POST /sas/InsertSASLog: userAgent, userPlatform (MobileWeb or Web), functionCode, deviceId
+ * (the client reads it from the deviceId cookie; the server prefers the cookie it receives),
+ * appendix, optional uId (must be the session's own when given).
+ */
+export const sasLogBodySchema = z.strictObject({
+  userAgent: z.string().max(500),
+  userPlatform: z.enum(['MobileWeb', 'Web']),
+  functionCode: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_.:-]+$/),
+  deviceId: deviceIdSchema.optional(),
+  appendix: z.string().max(2000).default(''),
+  uId: z.string().max(64).optional(),
+});
+export type SasLogBody = z.input<typeof sasLogBodySchema>;
+export const sasLogReplySchema = envelopeOf(z.object({}));

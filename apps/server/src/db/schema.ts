@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { AdsTables } from './schema-ads.js';
 import type { CommerceTables } from './schema-commerce.js';
+import type { EngagementTables } from './schema-engagement.js';
 import type { LiveTables } from './schema-live.js';
 import type { TelemetryTables } from './schema-telemetry.js';
 
@@ -9,7 +10,8 @@ import type { TelemetryTables } from './schema-telemetry.js';
  * catalogue owns main_category, subcategory, title; live owns channel_group, channel,
  * channel_group_member, programme.
  */
-export interface Database extends CommerceTables, AdsTables, TelemetryTables, LiveTables {
+export interface Database
+  extends CommerceTables, AdsTables, TelemetryTables, LiveTables, EngagementTables {
   main_category: MainCategoryTable;
   subcategory: SubcategoryTable;
   title: TitleTable;

@@ -9,6 +9,10 @@ export const CSRF_HEADER = 'x-csrf-token';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A GET that changes state (the prize draw, SPEC §7) asks for the same proof as a POST. */
+    csrf?: boolean;
+  }
   interface FastifyReply {
     /** Gives the browser a CSRF token cookie when it has none (pages and the login-info call). */
     ensureCsrfCookie(): FastifyReply;
@@ -43,7 +47,8 @@ export const csrfPlugin = fp<CsrfOptions>(async (app: FastifyInstance, options) 
   app.addHook('preValidation', async (request: FastifyRequest) => {
     // Decided on the route the router matched, not on the spelling of the address (ADR 0018).
     // Unknown routes answer 404/405 without changing anything, so they need no token.
-    if (!STATE_CHANGING.has(request.method) || !isSiteCall(request)) return;
+    const guarded = STATE_CHANGING.has(request.method) || request.routeOptions.config.csrf === true;
+    if (!guarded || !isSiteCall(request)) return;
     if (!sameSite(request, options.publicOrigin) || !tokenMatches(request)) {
       throw new AppError('CSRF_REJECTED');
     }

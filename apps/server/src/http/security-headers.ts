@@ -46,7 +46,12 @@ const policy: HelmetOptions = {
       workerSrc: ["'self'", 'blob:'],
       connectSrc: ["'self'"],
       fontSrc: ["'self'"],
-      frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+      // The live page's external-video pop-up: YouTube (nocookie) and Twitch embeds (ADR 0025).
+      frameSrc: [
+        'https://www.youtube-nocookie.com',
+        'https://www.youtube.com',
+        'https://player.twitch.tv',
+      ],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

@@ -104,6 +104,10 @@ describe('page shell', () => {
     expect(csp).toContain("worker-src 'self' blob:");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
+    // The live page's external-video pop-up embeds YouTube (nocookie) and Twitch, nothing else.
+    expect(csp).toContain(
+      'frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.twitch.tv',
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });

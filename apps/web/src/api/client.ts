@@ -107,7 +107,7 @@ export function getJson<T>(
 }
 
 /** The CSRF token; a browser without the cookie yet gets one from the login-info call. */
-async function csrfToken(): Promise<string | undefined> {
+export async function csrfToken(): Promise<string | undefined> {
   const token = readCookie(document.cookie, CSRF_COOKIE);
   if (token) return token;
   await fetch(siteCalls.getLoginInfo, {

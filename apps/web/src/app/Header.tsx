@@ -1,6 +1,7 @@
 import { useCallback, useId, useRef, useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { pageRoutes } from '@site/contract';
+import { InboxButton } from '../features/inbox/InboxButton';
 import { t } from '../i18n/zh-TW';
 import { AccountMenu } from './AccountMenu';
 import { BrowseLink } from './BrowseLink';
@@ -75,6 +76,7 @@ export function Header() {
           <SearchBox />
         </div>
         <div className="site-header__account">
+          <InboxButton />
           <AccountMenu />
         </div>
       </div>

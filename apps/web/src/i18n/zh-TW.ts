@@ -278,10 +278,61 @@ export const t = {
     groupsLabel: '頻道分類',
     empty: '目前沒有直播頻道。',
     channelLabel: (id: string) => `頻道 ${id}`,
+    pageHeading: '直播頻道',
+    loadingChannel: '頻道載入中…',
+    /** SPEC §8, verbatim. */
+    unavailable: '此頻道目前無法觀看，請稍候再試。',
+    switchFailed: '此頻道目前無法觀看，請重新整理頁面後再試。',
+    notOnPc: '本頻道因授權關係無法在此設備(PC)觀看，建議您用手機或平板觀看。',
+    noChannel: '請選擇頻道。',
+    videoArea: (name: string) => `${name} 直播`,
+    /** SPEC §2 part 2. */
+    stripLabel: '直播進行中',
+    stripItem: (name: string, programme: string) => (programme ? `${name}：${programme}` : name),
+    noProgramme: '節目資訊準備中',
+    groupsHeading: '所有頻道',
+    programmeList: '節目表',
+    programmeListOf: (name: string) => `${name} 節目表`,
+    programmeDates: '節目日期',
+    noProgrammes: '目前沒有節目資訊。',
+    startTime: '開始時間',
+    programmeName: '節目名稱',
+    close: '關閉',
+    share: '分享',
+    shareMenu: '分享這個頻道',
+    shareFacebook: '分享到 Facebook',
+    shareLine: '分享到 LINE',
+    copyLink: '複製連結',
+    copyFailed: '無法自動複製，請手動複製下方連結。',
+    shareLinkLabel: '頻道連結',
+    sponsor: '贊助商',
+    /** The external-video pop-up (SPEC §2 part 4). */
+    externalTitle: (name: string) => `${name}（外部影音平台）`,
+    externalFrame: (name: string) => `${name} 直播影片`,
+    openExternal: '開啟直播視窗',
+    externalLoading: '正在載入直播…',
+    subscribeOpen: '訂閱收看',
+    /** Phones and tablets watch in the app (SPEC §2, §4). */
+    watchInApp: '開啟 App 觀看',
+    watchInAppLabel: (name: string) => `在 App 觀看 ${name}`,
+    /** Simple-play channels (SPEC §2): a fake player leading to the simple-player page. */
+    openSimplePlayer: (name: string) => `播放 ${name}`,
+    /** The anonymous watching limit (SPEC §6). */
+    limitTitle: '免費試看結束',
+    login: '登入會員',
+    ended: '直播已結束',
+    /** Item 8: channel keys in fullscreen or with the player focused (docs/adr/0027). */
+    keysHint: '直播快捷鍵：Page Up/Page Down 切換上一台/下一台，輸入數字選台',
+    nowNext: '節目資訊',
+    channelNumber: (n: number) => `${n} 台`,
+    typedNumber: (digits: string) => `選台 ${digits}`,
+    now: '現正播出',
+    next: '下一個節目',
   },
 
   liveSimplePlayer: {
     intro: '此頻道以簡易播放器播出。',
+    needsLogin: '觀看此頻道需要登入會員，正在前往登入頁…',
     channel: (id: string) => `頻道編號：${id}`,
     backToLive: '回到直播頻道',
   },
@@ -622,6 +673,39 @@ export const t = {
     tryAgain: '重新結帳',
     noOrder: '找不到這筆訂單。',
     browse: '瀏覽更多影片',
+  },
+
+  /** The red-envelope prize draw of the live page (SPEC §2, §8; docs/adr/0026). */
+  redEnvelope: {
+    open: '打開紅包抽獎',
+    title: '紅包抽獎',
+    winTitle: '恭喜中獎！',
+    won: (prize: string) => `恭喜您抽中「${prize}」！`,
+    loseTitle: '謝謝參與',
+    lost: '這次沒有抽中，下次再接再厲！',
+    /** SPEC §8, verbatim. */
+    notLogin: '您未登入',
+    slow: '網路載入速度緩慢，請稍後再試。',
+    login: '登入會員',
+    ok: '確定',
+  },
+
+  /** The inbox and announcements (docs/adr/0026). */
+  inbox: {
+    button: '訊息',
+    buttonLabel: (unread: number) => (unread > 0 ? `訊息，${unread} 則未讀` : '訊息'),
+    title: '我的訊息',
+    empty: '目前沒有訊息。',
+    unread: '未讀',
+    markRead: '標示為已讀',
+    markAllRead: '全部標示為已讀',
+    delete: '刪除',
+    deleteLabel: (title: string) => `刪除「${title}」`,
+    markReadLabel: (title: string) => `將「${title}」標示為已讀`,
+    close: '關閉',
+    sentAt: (when: string) => `發送時間：${when}`,
+    announcement: '公告',
+    gotIt: '我知道了',
   },
 
   notFound: {

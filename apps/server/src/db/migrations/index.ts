@@ -17,6 +17,7 @@ import { audienceBrowseIndex } from './0013-audience-browse-index.js';
 import { ads } from './0014-ads.js';
 import { appLog } from './0015-app-log.js';
 import { live } from './0016-live.js';
+import { engagement } from './0017-engagement.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0014-ads': ads,
   '0015-app-log': appLog,
   '0016-live': live,
+  '0017-engagement': engagement,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {

@@ -24,6 +24,7 @@ import {
 } from './live.js';
 import { demoVoucherChoices, demoVouchers, monthlyServices, serviceTitles } from './vouchers.js';
 import { demoCreatives } from './ads.js';
+import { seedEngagement } from './engagement.js';
 
 export interface SeedOptions {
   /** scrypt cost for the demo members' passwords (the config's PASSWORD_SCRYPT_COST). */
@@ -80,6 +81,16 @@ const tables = [
   'payment_callback',
   // Append-only ad events (docs/adr/0022): not seeded, cleared by a reset.
   'ad_event',
+  // Engagement (docs/adr/0026): after the channels and accounts they name.
+  'draw_activity',
+  'draw_prize',
+  'draw',
+  'draw_winner',
+  'inbox_message',
+  'inbox_status',
+  'announcement',
+  'announcement_seen',
+  'sas_log',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Inserts rows a batch at a time, keeping what is there (the seed is idempotent). */
@@ -161,6 +172,7 @@ export async function seed(
         'content_id',
       ]),
       ad_creative: await insertMissing(db, 'ad_creative', demoCreatives, ['creative_id']),
+      engagement: await seedEngagement(db, now),
     };
   });
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import type { Viewer } from '../accounts/viewer.js';
 import { liveAdFields } from '../ads/index.js';
+import { drawActivityFor } from '../engagement/index.js';
 import { mediaUrl } from '../media/urls.js';
 import { channelStatus, contentSource, safeTwitchLogin } from './channel-rules.js';
 import { liveAccess } from './live-right.js';
@@ -120,10 +121,11 @@ export class LiveService {
   ): Promise<SwitchChannelData> {
     const channel = await this.requireChannel(channelId);
     const today = taipeiMidnight(now);
-    const [wordings, programmes, access] = await Promise.all([
+    const [wordings, programmes, access, drawActivity] = await Promise.all([
       channelWordings(this.db, channelId),
       programmesStarting(this.db, channelId, today, today + SCHEDULE_DAYS * DAY),
       liveAccess(this.db, channel, viewer, now, this.origin.canPlayOut(channel)),
+      drawActivityFor(this.db, channelId, viewer, now),
     ]);
     const videoUrl = access.plays
       ? Buffer.from(
@@ -144,7 +146,7 @@ export class LiveService {
       maxBitrate: Number(channel.max_bitrate),
       channelBean: toChannelBean(channel, wordings, now),
       programSchedule: toProgramSchedule(programmes.filter((p) => withinAir(channel, p))),
-      drawActivity: { drawActivityList: [] },
+      drawActivity,
       sponsorLogo: toSponsorLogo(channel),
       ...ads,
     };

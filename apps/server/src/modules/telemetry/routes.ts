@@ -1,20 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { LOG_BODY_MAX_BYTES, appLogBodySchema, appLogReplySchema, logCalls } from '@site/contract';
+import {
+  LOG_BODY_MAX_BYTES,
+  appLogBodySchema,
+  appLogReplySchema,
+  logCalls,
+  sasLogBodySchema,
+  sasLogReplySchema,
+} from '@site/contract';
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { appLogRow, insertAppLogRows, type AppLogRow } from './app-log.js';
 import { ClientRateLimiter, isSameOriginBeacon, type RateLimitOptions } from './beacon-guards.js';
 import { LogBatcher, type LogBatcherOptions } from './log-batcher.js';
+import { deviceIdOf, insertSasLogRows, sasLogRow, type SasLogRow } from './sas-log.js';
 
 export interface TelemetryOptions {
   db: Kysely<Database>;
   clock: () => number;
   /** The site's own origin (PUBLIC_URL), which beacons must come from. */
   publicOrigin: string;
+  /** Cookies over https only (the deviceId cookie). */
+  secureCookies?: boolean;
   rateLimit?: Partial<RateLimitOptions>;
+  /** The activity log's own limit: a page logs more functions than playback errors. */
+  sasRateLimit?: Partial<RateLimitOptions>;
   batch?: Partial<LogBatcherOptions>;
 }
 
@@ -23,10 +35,16 @@ export interface TelemetryOptions {
  * minute lets about ten such viewers share one address (carrier NAT) before entries are dropped.
  */
 const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 120, windowSeconds: 60, maxClients: 50_000 };
+/** Activity-log entries per client address per minute (docs/adr/0026). */
+const DEFAULT_SAS_RATE_LIMIT: RateLimitOptions = {
+  limit: 300,
+  windowSeconds: 60,
+  maxClients: 50_000,
+};
 const DEFAULT_BATCH: LogBatcherOptions = { maxRows: 200, maxDelayMs: 100, maxQueued: 5_000 };
 
 /**
- * The log face (DESIGN §4): POST /sas/InsertAppLog, and InsertSASLog beside it in a later issue.
+ * The log face (DESIGN §4): POST /sas/InsertAppLog and POST /sas/InsertSASLog (ADR 0026).
  * Its own scope, so that its rules stay off the other faces: bodies are JSON whether sent as
  * application/json or as text/plain (what navigator.sendBeacon sends for a string), at most
  * 8 KB (413); requests must come from our pages (403) and keep to a rate per client address
@@ -42,8 +60,18 @@ export async function registerTelemetryRoutes(
     ...DEFAULT_BATCH,
     ...options.batch,
   });
+  const sasLimiter = new ClientRateLimiter(
+    { ...DEFAULT_SAS_RATE_LIMIT, ...options.sasRateLimit },
+    clock,
+  );
+  const sasLog = new LogBatcher<SasLogRow>((rows) => insertSasLogRows(db, rows), {
+    ...DEFAULT_BATCH,
+    ...options.batch,
+  });
   // Entries still queued are written before the database closes.
-  app.addHook('onClose', () => appLog.close());
+  app.addHook('onClose', async () => {
+    await Promise.all([appLog.close(), sasLog.close()]);
+  });
 
   await app.register(async (scope) => {
     scope.removeContentTypeParser('text/plain');
@@ -55,8 +83,9 @@ export async function registerTelemetryRoutes(
 
     scope.addHook('onRequest', async (request, reply) => {
       if (!isSameOriginBeacon(request, publicOrigin)) throw new AppError('FORBIDDEN');
-      if (!limiter.hit(request.ip)) {
-        reply.header('retry-after', String(limiter.secondsLeft()));
+      const counter = request.routeOptions.url === logCalls.insertSASLog ? sasLimiter : limiter;
+      if (!counter.hit(request.ip)) {
+        reply.header('retry-after', String(counter.secondsLeft()));
         throw new AppError('TOO_MANY_REQUESTS');
       }
     });
@@ -77,6 +106,41 @@ export async function registerTelemetryRoutes(
           appLogRow(request.body, {
             subAccountUid: request.viewer?.subAccount.sub_account_uid ?? null,
             userAgent: request.headers['user-agent'],
+            now: clock(),
+          }),
+        );
+        reply.header('cache-control', 'no-store');
+        return ok({});
+      },
+    );
+
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      logCalls.insertSASLog,
+      {
+        bodyLimit: LOG_BODY_MAX_BYTES,
+        schema: {
+          tags: ['telemetry'],
+          summary:
+            'Appends an entry to the activity log (SPEC §7 InsertSASLog); sets the deviceId cookie once per browser',
+          body: sasLogBodySchema,
+          response: { 200: sasLogReplySchema },
+        },
+      },
+      async (request, reply) => {
+        const viewer = request.viewer;
+        const { uId } = request.body;
+        // A uId may only name the session's own user (DESIGN §4).
+        if (uId && uId !== viewer?.subAccount.sub_account_uid) throw new AppError('FORBIDDEN');
+        const deviceId = deviceIdOf(
+          request,
+          reply,
+          options.secureCookies ?? false,
+          request.body.deviceId,
+        );
+        await sasLog.add(
+          sasLogRow(request.body, {
+            deviceId,
+            subAccountUid: viewer?.subAccount.sub_account_uid ?? null,
             now: clock(),
           }),
         );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { liveChannelPath, type ChannelV2 } from '@site/contract';
-import { paths } from '../../app/paths';
+import { prefetchSwitchChannel } from '../../api/live';
+import { preloadHls } from '../player/load-hls';
 import './ChannelTile.css';
 
 interface ChannelTileProps {
@@ -11,11 +12,18 @@ interface ChannelTileProps {
   eager?: boolean;
 }
 
-/** Simple-play channels open their own page (SPEC §2 "Live channel page"). */
+/**
+ * Every tile opens the channel on the live page; a simple-play channel shows its fake player
+ * there, whose play button leads to the simple-player page (SPEC §2 "Live channel page").
+ */
 export function channelHref(channel: ChannelV2): string {
-  return channel.openSimplePlayPage === 'Y'
-    ? paths.liveSimplePlayer(channel.channelId)
-    : liveChannelPath(channel.channelId);
+  return liveChannelPath(channel.channelId);
+}
+
+/** The channel's switch-channel reply and the player library, asked for on aim (api/live.ts). */
+function warm(channelId: string) {
+  preloadHls();
+  prefetchSwitchChannel(channelId);
 }
 
 export function ChannelTile({
@@ -29,6 +37,10 @@ export function ChannelTile({
       to={channelHref(channel)}
       className={`channel-tile${current ? ' channel-tile--current' : ''}`}
       aria-current={current ? 'page' : undefined}
+      data-channel-id={channel.channelId}
+      onPointerEnter={() => warm(channel.channelId)}
+      onPointerDown={() => warm(channel.channelId)}
+      onFocus={() => warm(channel.channelId)}
     >
       <span className="channel-tile__frame">
         <img

@@ -1,16 +1,53 @@
-import { Link, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { pageRoutes } from '@site/contract';
+import { useLivePageData } from '../../api/live';
+import { useLoginInfo } from '../../api/session';
 import { usePageTitle } from '../../app/page-title';
+import { paths } from '../../app/paths';
 import { t } from '../../i18n/zh-TW';
+import { LiveChannelArea } from '../live/LiveChannelArea';
+import { simplePlayNeedsLogin } from '../live/live-rules';
 
+/**
+ * /LiveSimplePlayer/{channelId}: the simple-player page of a simple-play channel (SPEC §2). When
+ * the page data says liveIsLogin Y and there is no uid, the viewer logs in first (/login.do and
+ * back here, SPEC §5); then the channel plays (its pre-roll first when ad-supported).
+ */
 export default function LiveSimplePlayerPage() {
   usePageTitle(t.pageTitles.liveSimplePlayer);
   const { channelId = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const page = useLivePageData(() => false);
+  const login = useLoginInfo();
+  // Only a reply asked for on this visit counts: a cached one may be from before a login.
+  const content = page.isFetchedAfterMount ? page.data?.dataContent : undefined;
+  const needsLogin = content ? simplePlayNeedsLogin(content) : false;
+
+  useEffect(() => {
+    if (needsLogin) void navigate(paths.login(location.pathname), { replace: true });
+  }, [needsLogin, navigate, location.pathname]);
+
+  const known = login.data !== undefined || login.isError;
+  const channels = content?.mainWrapCustomizeData.liveChannelList ?? [];
   return (
-    <div className="page">
+    <div className="page live-page">
       <h1>{t.pageTitles.liveSimplePlayer}</h1>
-      <p className="page__intro">{t.liveSimplePlayer.intro}</p>
-      <p>{t.liveSimplePlayer.channel(channelId)}</p>
+      {needsLogin ? (
+        <p className="page__intro" role="status">
+          {t.liveSimplePlayer.needsLogin}
+        </p>
+      ) : (
+        <LiveChannelArea
+          channelId={content && known ? channelId : ''}
+          channels={channels}
+          deviceType={known ? (login.data?.deviceType ?? 'PC') : undefined}
+          anonymous={content?.uid === ''}
+          simplePage
+          onSwitch={() => undefined}
+        />
+      )}
       <p>
         <Link to={pageRoutes.live}>{t.liveSimplePlayer.backToLive}</Link>
       </p>

@@ -1,0 +1,102 @@
+import type { Generated } from 'kysely';
+
+/** Tables of the engagement module and the activity log (migration 0017, docs/adr/0026). */
+export interface EngagementTables {
+  draw_activity: DrawActivityTable;
+  draw_prize: DrawPrizeTable;
+  draw: DrawTable;
+  draw_winner: DrawWinnerTable;
+  inbox_message: InboxMessageTable;
+  inbox_status: InboxStatusTable;
+  announcement: AnnouncementTable;
+  announcement_seen: AnnouncementSeenTable;
+  sas_log: SasLogTable;
+}
+
+/** A red-envelope prize draw on one channel: open from start_at until end_at (Unix seconds). */
+export interface DrawActivityTable {
+  activity_id: string;
+  channel_id: string;
+  start_at: number;
+  end_at: number;
+  /** Chance of a prize per draw while prizes remain, in thousandths (1000 = every draw wins). */
+  odds_per_mille: number;
+  created_at: number;
+}
+
+/** One prize of an activity's pool: `remaining` of `quantity` are left (never below 0). */
+export interface DrawPrizeTable {
+  prize_id: string;
+  activity_id: string;
+  name: string;
+  quantity: number;
+  remaining: number;
+  sort_order: number;
+}
+
+/** One draw of a sub-account in an activity (the primary key makes it one). */
+export interface DrawTable {
+  activity_id: string;
+  sub_account_uid: string;
+  account_id: string;
+  /** The prize won; null when nothing was won. */
+  prize_id: string | null;
+  drawn_at: number;
+}
+
+/** The operator's list of winners: who won what, when (written with the draw, append-only). */
+export interface DrawWinnerTable {
+  activity_id: string;
+  sub_account_uid: string;
+  account_id: string;
+  prize_id: string;
+  prize_name: string;
+  won_at: number;
+}
+
+/** A message to one member account, or to every member when account_id is null. */
+export interface InboxMessageTable {
+  msg_id: string;
+  account_id: string | null;
+  title: string;
+  content: string;
+  sent_at: number;
+}
+
+/** A user's (sub-account's) state of a message; no row = unread. */
+export interface InboxStatusTable {
+  msg_id: string;
+  sub_account_uid: string;
+  /** 'read' | 'deleted' */
+  status: string;
+  updated_at: number;
+}
+
+/** An announcement shown once to each user between start_at and end_at. */
+export interface AnnouncementTable {
+  announce_id: string;
+  title: string;
+  content: string;
+  start_at: number;
+  end_at: number;
+}
+
+export interface AnnouncementSeenTable {
+  announce_id: string;
+  sub_account_uid: string;
+  seen_at: number;
+}
+
+/** One entry of the activity log (SPEC §7 InsertSASLog); rows are only ever inserted. */
+export interface SasLogTable {
+  log_id: Generated<number>;
+  user_agent: string;
+  /** 'MobileWeb' | 'Web' */
+  user_platform: string;
+  function_code: string;
+  device_id: string;
+  appendix: string;
+  /** The signed-in sub-account; null for visitors. */
+  sub_account_uid: string | null;
+  received_at: number;
+}

@@ -1,0 +1,3 @@
+/** The engagement module: prize draws, inbox, announcements (docs/adr/0026). */
+export { drawActivityFor, draw, type Roll } from './draws.js';
+export { registerEngagementRoutes, type EngagementDeps } from './routes.js';

@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import {
+  announceQueueReplySchema,
+  drawActivityQuerySchema,
+  drawActivityReplySchema,
+  engagementCalls,
+  errorCatalogue,
+  inboxListReplySchema,
+  inboxUnreadReplySchema,
+  updateMsgBodySchema,
+  updateMsgReplySchema,
+} from '@site/contract';
+import type { Database } from '../../db/schema.js';
+import { ok } from '../../http/envelope.js';
+import { AppError } from '../../http/errors.js';
+import { requireMember } from '../accounts/viewer.js';
+import { ClientRateLimiter } from '../telemetry/beacon-guards.js';
+import { announceQueue } from './announcements.js';
+import { draw, type Roll } from './draws.js';
+import { inboxList, unreadCount, updateMessages } from './inbox.js';
+
+export interface EngagementDeps {
+  db: Kysely<Database>;
+  clock: () => number;
+  /** Draws per sub-account and per client IP per minute (counted in this process). */
+  drawLimits: { perAccount: number; perIp: number };
+  /** Tests fix the draw's luck; a fair random number otherwise. */
+  roll?: Roll;
+}
+
+const WINDOW_SECONDS = 60;
+
+function refuse(reply: FastifyReply, limiter: ClientRateLimiter): never {
+  reply.header('retry-after', String(limiter.secondsLeft()));
+  throw new AppError('TOO_MANY_REQUESTS');
+}
+
+/** The red-envelope draw, the inbox and the announcements queue (docs/adr/0026). */
+export function registerEngagementRoutes(app: FastifyInstance, deps: EngagementDeps): void {
+  const { db, clock } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['engagement'];
+  const perAccount = new ClientRateLimiter(
+    { limit: deps.drawLimits.perAccount, windowSeconds: WINDOW_SECONDS, maxClients: 200_000 },
+    clock,
+  );
+  const perIp = new ClientRateLimiter(
+    { limit: deps.drawLimits.perIp, windowSeconds: WINDOW_SECONDS, maxClients: 200_000 },
+    clock,
+  );
+
+  api.get(
+    engagementCalls.drawActivity,
+    {
+      // A GET (SPEC §7) that changes state: the CSRF header is required as on a POST.
+      config: { csrf: true },
+      schema: {
+        tags,
+        summary:
+          'Open the red envelope: one draw per user and activity, inside its window (X-CSRF-Token required)',
+        querystring: drawActivityQuerySchema,
+        response: { 200: drawActivityReplySchema, 401: drawActivityReplySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const viewer = request.viewer;
+      if (!viewer) {
+        // SPEC §6: the server answers message notLogin (in the envelope of a 401).
+        const { message } = errorCatalogue.NOT_LOGGED_IN;
+        return reply.code(401).send({
+          status: { code: 'NOT_LOGGED_IN', message },
+          data: { message: 'notLogin', prizeName: '' },
+        });
+      }
+      if (!perIp.hit(request.ip)) refuse(reply, perIp);
+      if (!perAccount.hit(viewer.subAccount.sub_account_uid)) refuse(reply, perAccount);
+      const result = await draw(db, {
+        viewer,
+        activityId: request.query.activityId,
+        now: clock(),
+        ...(deps.roll ? { roll: deps.roll } : {}),
+      });
+      return ok(result);
+    },
+  );
+
+  api.get(
+    engagementCalls.findInboxMessageList,
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's inbox, newest first, and the unread count",
+        response: { 200: inboxListReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireMember(request.viewer);
+      reply.header('cache-control', 'private, no-store');
+      return ok(await inboxList(db, viewer));
+    },
+  );
+
+  api.get(
+    engagementCalls.findInboxUnreadCount,
+    {
+      schema: {
+        tags,
+        summary: 'Unread inbox messages (the header badge); 0 for visitors',
+        response: { 200: inboxUnreadReplySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const viewer = request.viewer;
+      return ok({ unreadCount: viewer ? await unreadCount(db, viewer) : 0 });
+    },
+  );
+
+  api.post(
+    engagementCalls.updateMsg,
+    {
+      schema: {
+        tags,
+        summary: "Mark the caller's own messages read or deleted (msgIds comma-joined)",
+        body: updateMsgBodySchema,
+        response: { 200: updateMsgReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireMember(request.viewer);
+      const updated = await updateMessages(
+        db,
+        viewer,
+        request.body.msgIds,
+        request.body.status,
+        clock(),
+      );
+      reply.header('cache-control', 'private, no-store');
+      return ok({ updated });
+    },
+  );
+
+  api.get(
+    engagementCalls.findActAnnounceQueue,
+    {
+      schema: {
+        tags,
+        summary: 'Announcements not yet shown to this user (each answered once per user)',
+        response: { 200: announceQueueReplySchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return ok({ announceList: await announceQueue(db, request.viewer, clock()) });
+    },
+  );
+}

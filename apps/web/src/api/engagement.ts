@@ -1,0 +1,101 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  announceQueueSchema,
+  drawResultSchema,
+  engagementCalls,
+  inboxListSchema,
+  type DrawResult,
+  type LoginInfo,
+} from '@site/contract';
+import { CSRF_HEADER, csrfToken, getJson, postJson, readEnvelope } from './client';
+import { memberKey, retryTransient } from './session';
+
+/** Replies are checked against the contract in development only. */
+const schemas = import.meta.env.DEV
+  ? { draw: drawResultSchema, inbox: inboxListSchema, announce: announceQueueSchema }
+  : undefined;
+
+export type DrawOutcome =
+  | { kind: 'win'; prizeName: string }
+  | { kind: 'lose' }
+  | { kind: 'notLogin' }
+  /** Drawn before (another tab) or the window closed meanwhile: the envelope goes. */
+  | { kind: 'refused'; message: string }
+  /** A failed or empty reply (SPEC §8). */
+  | { kind: 'failed' };
+
+/**
+ * ajaxDrawActivity.do: a GET (SPEC §7) that changes state, so it carries the CSRF header like a
+ * POST (docs/adr/0026), and is never cached. Every reply is read into an outcome; nothing throws.
+ */
+export async function drawActivity(activityId: string): Promise<DrawOutcome> {
+  try {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const token = await csrfToken();
+    if (token) headers[CSRF_HEADER] = token;
+    const response = await fetch(
+      `${engagementCalls.drawActivity}?activityId=${encodeURIComponent(activityId)}`,
+      { credentials: 'same-origin', cache: 'no-store', headers },
+    );
+    const body: unknown = await response.json().catch(() => undefined);
+    const status = (body as { status?: { code?: unknown; message?: unknown } } | undefined)?.status;
+    if (status?.code === 'NOT_LOGGED_IN') return { kind: 'notLogin' };
+    if (status?.code === 'DRAW_ALREADY' || status?.code === 'DRAW_NOT_OPEN') {
+      return { kind: 'refused', message: String(status.message ?? '') };
+    }
+    const data = readEnvelope(response.status, body) as DrawResult | undefined;
+    const result = schemas ? schemas.draw.parse(data) : data;
+    if (result?.message === 'win' && result.prizeName) {
+      return { kind: 'win', prizeName: result.prizeName };
+    }
+    if (result?.message === 'lose') return { kind: 'lose' };
+    if (result?.message === 'notLogin') return { kind: 'notLogin' };
+    return { kind: 'failed' };
+  } catch {
+    return { kind: 'failed' };
+  }
+}
+
+const inboxKey = (info: Pick<LoginInfo, 'accountID' | 'uId'>) => memberKey(info, 'inbox', info.uId);
+
+/** ajaxFindInboxMessageList.do: the list and the unread count (members only). */
+export function useInbox(info: LoginInfo | undefined) {
+  return useQuery({
+    queryKey: inboxKey(info ?? { accountID: '', uId: '' }),
+    queryFn: ({ signal }) =>
+      getJson(engagementCalls.findInboxMessageList, {}, schemas?.inbox, signal),
+    enabled: info?.isLogin === 'Y',
+    retry: retryTransient,
+    staleTime: 60_000,
+  });
+}
+
+/** ajaxUpdateMsg.do: mark read or delete, then the inbox is read again. */
+export function useUpdateMessages(info: LoginInfo | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ msgIds, status }: { msgIds: string[]; status: 'read' | 'deleted' }) =>
+      postJson<{ updated: number }>(
+        engagementCalls.updateMsg,
+        { msgIds: msgIds.join(','), status },
+        undefined,
+      ),
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        queryKey: inboxKey(info ?? { accountID: '', uId: '' }),
+      }),
+  });
+}
+
+/** ajaxFindActAnnounceQueue.do: announcements not yet shown to this user (members only). */
+export function useAnnouncements(info: LoginInfo | undefined, enabled = true) {
+  return useQuery({
+    queryKey: memberKey(info ?? { accountID: '' }, 'announcements', info?.uId ?? ''),
+    queryFn: ({ signal }) =>
+      getJson(engagementCalls.findActAnnounceQueue, {}, schemas?.announce, signal),
+    enabled: enabled && info?.isLogin === 'Y',
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}

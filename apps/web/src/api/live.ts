@@ -1,0 +1,194 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  liveCalls,
+  livePageDataSchema,
+  siteCalls,
+  switchChannelDataSchema,
+  type LivePageData,
+  type SwitchChannelData,
+} from '@site/contract';
+import { ApiError, getJson, postJson } from './client';
+
+/** Replies are checked against the contract in development only; production builds drop zod. */
+const schemas = import.meta.env.DEV
+  ? { pageData: livePageDataSchema, switchChannel: switchChannelDataSchema }
+  : undefined;
+
+export const liveKeys = {
+  pageData: ['live', 'pageData'] as const,
+  minutesWording: ['wording', 'Live_Minutes_Wording'] as const,
+  twitch: (channelId: string) => ['live', 'twitch', channelId] as const,
+};
+
+/**
+ * ajaxGetLivePageData.do: the channels on air with their programme, the default channel, and who
+ * asks. `refetchInMs` asks again when the strip's earliest programme ends (program.endsAt).
+ */
+export function useLivePageData(refetchInMs: (data: LivePageData | undefined) => number | false) {
+  return useQuery({
+    queryKey: liveKeys.pageData,
+    queryFn: ({ signal }) => getJson(liveCalls.getLivePageData, {}, schemas?.pageData, signal),
+    refetchInterval: (query) => refetchInMs(query.state.data),
+    // Who is watching (uid) may have changed since the last visit (a login in between).
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** ajaxFindWording.do?code=Live_Minutes_Wording ('{minutes}$${message}'); quiet on failure. */
+export function useMinutesWording() {
+  return useQuery({
+    queryKey: liveKeys.minutesWording,
+    queryFn: ({ signal }) =>
+      getJson<{ code: string; wording: string }>(
+        siteCalls.findWording,
+        { code: 'Live_Minutes_Wording' },
+        undefined,
+        signal,
+      ),
+    select: (data) => data.wording,
+    staleTime: 30 * 60_000,
+    retry: false,
+  });
+}
+
+/** ajaxFindTwitchContentData.do: the Twitch embed of a channel. */
+export function useTwitchContent(channelId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: liveKeys.twitch(channelId),
+    queryFn: ({ signal }) =>
+      getJson<{ channelId: string; twitchChannel: string; embedUrl: string }>(
+        liveCalls.findTwitchContentData,
+        { channelId },
+        undefined,
+        signal,
+      ),
+    enabled,
+    retry: false,
+  });
+}
+
+/** A failure worth asking again: no reply, or the server's own trouble (not a refusal). */
+export function isTransient(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.httpStatus === 0 || error.httpStatus >= 500;
+}
+
+/**
+ * Calls `attempt` until it succeeds, at most `attempts` times in all, waiting `stepMs` × n between
+ * tries (SPEC §7, §9: switch-channel retried up to 5 times). A refusal (4xx) is not retried.
+ */
+export async function withRetries<T>(
+  attempt: () => Promise<T>,
+  attempts: number,
+  stepMs: number,
+  signal?: AbortSignal,
+): Promise<T> {
+  for (let n = 1; ; n += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (signal?.aborted || n >= attempts || !isTransient(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, stepMs * n));
+      if (signal?.aborted) throw error;
+    }
+  }
+}
+
+/** GET ajaxSwitchChannel.do?channelId= once. */
+export function fetchSwitchChannel(
+  channelId: string,
+  signal?: AbortSignal,
+): Promise<SwitchChannelData> {
+  return getJson(liveCalls.switchChannel, { channelId }, schemas?.switchChannel, signal);
+}
+
+/**
+ * Switch-channel replies asked for ahead (pointer on a strip item or tile, focus), kept a few
+ * seconds: the signed stream URL lasts an hour, so a reply fetched on hover is as good at the click.
+ */
+const AHEAD_MS = 15_000;
+const ahead = new Map<string, { at: number; reply: Promise<SwitchChannelData> }>();
+
+export function prefetchSwitchChannel(channelId: string): void {
+  const held = ahead.get(channelId);
+  if (held && Date.now() - held.at < AHEAD_MS) return;
+  const reply = fetchSwitchChannel(channelId);
+  reply.then(
+    (data) => warmLiveStream(data),
+    () => ahead.delete(channelId),
+  );
+  ahead.set(channelId, { at: Date.now(), reply });
+}
+
+/** Segments hls.js starts a live stream with: three target durations before the end. */
+const LIVE_START_SEGMENTS = 3;
+
+function attribute(line: string, name: string): string | undefined {
+  return new RegExp(`${name}=(?:"([^"]*)"|([^,]*))`).exec(line)?.slice(1).find(Boolean);
+}
+
+/**
+ * Puts what the player asks for first into the browser's HTTP cache while the pointer rests on a
+ * channel: the master playlist (cacheable 2 s), the lowest rendition's media playlist (1 s; the
+ * player starts at the lowest), its init segment and the segments hls.js starts with (a day). The
+ * click then starts from the cache. Only for streams of this origin; failures are quiet.
+ */
+async function warmLiveStream(data: SwitchChannelData): Promise<void> {
+  if (data.preRoll === 'Y' || !data.videoUrl) return;
+  let master: URL;
+  try {
+    master = new URL(atob(data.videoUrl), window.location.href);
+  } catch {
+    return;
+  }
+  if (master.origin !== window.location.origin) return;
+  const text = (url: URL) =>
+    fetch(url, { credentials: 'same-origin' }).then((r) => (r.ok ? r.text() : ''));
+  try {
+    const lines = (await text(master)).split('\n').map((line) => line.trim());
+    let lowest: { bandwidth: number; uri: string } | undefined;
+    lines.forEach((line, i) => {
+      if (!line.startsWith('#EXT-X-STREAM-INF')) return;
+      const bandwidth = Number(attribute(line, 'BANDWIDTH'));
+      const uri = lines[i + 1];
+      if (uri && !uri.startsWith('#') && (!lowest || bandwidth < lowest.bandwidth)) {
+        lowest = { bandwidth, uri };
+      }
+    });
+    if (!lowest) return;
+    const media = new URL(lowest.uri, master);
+    const mediaLines = (await text(media)).split('\n').map((line) => line.trim());
+    const map = mediaLines.find((line) => line.startsWith('#EXT-X-MAP'));
+    const mapUri = map ? attribute(map, 'URI') : undefined;
+    const segments = mediaLines.filter((line) => line && !line.startsWith('#'));
+    const first = [...(mapUri ? [mapUri] : []), ...segments.slice(-LIVE_START_SEGMENTS)];
+    await Promise.all(
+      first.map((uri) =>
+        fetch(new URL(uri, media), { credentials: 'same-origin' }).then((r) => r.arrayBuffer()),
+      ),
+    );
+  } catch {
+    // A warm-up only: the player asks for everything itself.
+  }
+}
+
+/** A reply asked for ahead and still fresh, taken once. */
+export function takePrefetchedSwitch(channelId: string): Promise<SwitchChannelData> | undefined {
+  const held = ahead.get(channelId);
+  ahead.delete(channelId);
+  return held && Date.now() - held.at < AHEAD_MS ? held.reply : undefined;
+}
+
+export const liveBookmarkApi = {
+  async get(channelId: string): Promise<string> {
+    const data = await postJson<{ bookmark_id: string }>(
+      liveCalls.getLiveBookmark,
+      { channelId },
+      undefined,
+    );
+    return data.bookmark_id;
+  },
+  async insert(channelId: string, bookmarkId: string, reason: string): Promise<void> {
+    await postJson(liveCalls.insertLiveBookmark, { channelId, bookmarkId, reason }, undefined);
+  },
+};

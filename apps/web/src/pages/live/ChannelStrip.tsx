@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { liveChannelPath, type LiveChannelItem } from '@site/contract';
+import { prefetchSwitchChannel } from '../../api/live';
+import { preloadHls } from '../../features/player/load-hls';
+import { t } from '../../i18n/zh-TW';
+import './ChannelStrip.css';
+
+/** Asks for a channel's stream while the pointer or focus is on its link (api/live.ts). */
+export function aheadOf(channelId: string) {
+  const warm = () => {
+    preloadHls();
+    prefetchSwitchChannel(channelId);
+  };
+  return { onPointerEnter: warm, onFocus: warm, onPointerDown: warm };
+}
+
+/**
+ * SPEC §2 part 2: '直播進行中', each live channel's name and the programme on air, the active
+ * channel highlighted. The page keeps the list current (it asks again when a programme ends).
+ */
+export function ChannelStrip({
+  channels,
+  activeId,
+}: {
+  channels: LiveChannelItem[];
+  activeId: string;
+}) {
+  if (channels.length === 0) return null;
+  return (
+    <nav className="live-strip" aria-labelledby="live-strip-title">
+      <h2 id="live-strip-title" className="live-strip__title">
+        {t.live.stripLabel}
+      </h2>
+      <ul className="live-strip__list">
+        {channels.map((channel) => {
+          const active = channel.channelId === activeId;
+          return (
+            <li key={channel.channelId}>
+              <Link
+                to={liveChannelPath(channel.channelId)}
+                className={`live-strip__item${active ? ' live-strip__item--active' : ''}`}
+                aria-current={active ? 'true' : undefined}
+                data-channel-id={channel.channelId}
+                {...aheadOf(channel.channelId)}
+              >
+                <span className="live-strip__name">{channel.channelName}</span>
+                <span className="live-strip__programme">
+                  {channel.program.programName || t.live.noProgramme}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

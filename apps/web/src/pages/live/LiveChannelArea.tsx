@@ -1,0 +1,324 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { LiveChannelItem, SwitchChannelData } from '@site/contract';
+import { useMinutesWording } from '../../api/live';
+import { paths } from '../../app/paths';
+import { appLinkFor, openAppLink } from '../../features/app-link/app-link';
+import { Dialog } from '../../features/dialog/Dialog';
+import { RedEnvelopeBox } from '../../features/red-envelope/RedEnvelopeBox';
+import { t } from '../../i18n/zh-TW';
+import { ExternalVideoDialog } from './ExternalVideoDialog';
+import { LivePlayback } from './LivePlayback';
+import { parseMinutesWording, type ChannelView } from './live-rules';
+import { NowNextOverlay } from './NowNextOverlay';
+import { ProgrammeOverlay } from './ProgrammeOverlay';
+import { shareLinkOf } from './share';
+import { SharePanel } from './SharePanel';
+import { SubscribeDialog } from './SubscribeDialog';
+import { useChannelKeys } from './use-channel-keys';
+import { useLiveChannel } from './use-live-channel';
+import { WatchLimit } from './watch-limit';
+import './LiveChannelArea.css';
+
+export interface LiveChannelAreaProps {
+  channelId: string;
+  /** The strip's channels: names before the reply comes, and the order of the channel keys. */
+  channels: LiveChannelItem[];
+  /** SPEC §3 deviceType (ajaxGetLoginInfo.do); undefined until known. */
+  deviceType: string | undefined;
+  /** No uid: the anonymous watching limit applies (SPEC §6). */
+  anonymous: boolean;
+  /** The simple-player page plays simple-play channels itself. */
+  simplePage?: boolean;
+  onSwitch: (channelId: string) => void;
+}
+
+type Opened = 'programmes' | 'external' | 'subscribe' | 'limit' | null;
+
+function SponsorLogo({ data }: { data: SwitchChannelData }) {
+  const logo = data.sponsorLogo;
+  if (logo.showLogo !== 'Y' || !logo.logoUrl) return null;
+  const side = logo.position === 'UR' ? 'ur' : 'l';
+  return (
+    <img
+      className={`live-sponsor live-sponsor--${side}`}
+      src={logo.logoUrl}
+      alt={t.live.sponsor}
+      data-position={logo.position}
+    />
+  );
+}
+
+/** A still picture of the channel with one control over it (external, app, simple play …). */
+function Still({ picture, children }: { picture: string; children?: ReactNode }) {
+  return (
+    <div className="live-still">
+      {picture ? <img className="live-still__image" src={picture} alt="" /> : null}
+      <div className="live-still__over">{children}</div>
+    </div>
+  );
+}
+
+/**
+ * SPEC §2 part 1 and §4: the video area of the live page — the channel's name, 節目表, 分享,
+ * the sponsor logo and the red-envelope box, and in the middle whatever the channel's reply
+ * means here (live-rules.ts): the player, a pop-up, the app link, the simple player's way in,
+ * the subscription modal, or an alert.
+ */
+export function LiveChannelArea(props: LiveChannelAreaProps) {
+  const { channelId, channels, deviceType, anonymous, simplePage = false, onSwitch } = props;
+  const location = useLocation();
+  const isPc = deviceType === undefined ? undefined : appLinkFor('x', deviceType) === null;
+  const context = useMemo(
+    () => (isPc === undefined ? undefined : { isPc, simplePage }),
+    [isPc, simplePage],
+  );
+  const { state, dispatch } = useLiveChannel(channelId, context);
+  const data = state.phase === 'ready' ? state.data : undefined;
+  const view: ChannelView | undefined = state.phase === 'ready' ? state.view : undefined;
+  const listed = channels.find((channel) => channel.channelId === channelId);
+  const name = data?.channelBean.channelName || listed?.channelName || '';
+  const picture = data?.channelBean.channelPic || listed?.channelPic || '';
+  // The pop-up of an external channel and the subscription modal open with the channel; the
+  // other dialogs when asked for. A closed automatic one stays closed for that reply.
+  const [asked, setAsked] = useState<Opened>(null);
+  const [dismissed, setDismissed] = useState<ChannelView | undefined>();
+  const automatic: Opened =
+    !view || view === dismissed
+      ? null
+      : view.kind === 'youtube' || view.kind === 'twitch'
+        ? 'external'
+        : view.kind === 'subscribe'
+          ? 'subscribe'
+          : null;
+  const opened = asked ?? automatic;
+  const setOpened = (which: Opened) => setAsked(which);
+  const close = () => {
+    setAsked(null);
+    setDismissed(view);
+  };
+
+  // The anonymous watching limit, over the whole visit (Live_Minutes_Wording × 60 s).
+  const wording = useMinutesWording();
+  const rule = parseMinutesWording(wording.data);
+  const [limited, setLimited] = useState(false);
+  const limitSeconds = anonymous ? rule?.seconds : undefined;
+  const limit = useMemo(
+    () =>
+      limitSeconds
+        ? new WatchLimit(limitSeconds, () => {
+            setLimited(true);
+            setAsked('limit');
+          })
+        : undefined,
+    [limitSeconds],
+  );
+  useEffect(() => () => limit?.dispose(), [limit]);
+
+  // Bookmark code 480: the alert (once, on the page), then a reload a second later.
+  useEffect(() => {
+    if (state.phase !== 'ended') return;
+    const timer = window.setTimeout(() => window.location.reload(), 1_000);
+    return () => window.clearTimeout(timer);
+  }, [state.phase]);
+
+  const stageRef = useRef<HTMLDivElement>(null);
+  const ids = channels.map((channel) => channel.channelId);
+  const keys = useChannelKeys(stageRef, ids, channelId, onSwitch);
+  const number = ids.indexOf(channelId) + 1;
+
+  let body: ReactNode;
+  if (state.phase === 'idle') {
+    body = <p className="live-area__message">{t.live.noChannel}</p>;
+  } else if (state.phase === 'switching') {
+    body = (
+      <Still picture={picture}>
+        <p className="live-area__message" role="status">
+          {t.live.loadingChannel}
+        </p>
+      </Still>
+    );
+  } else if (state.phase === 'failed' || state.phase === 'ended') {
+    body = (
+      <Still picture={picture}>
+        <p className="live-area__message live-area__message--alert" role="alert">
+          {state.message}
+        </p>
+      </Still>
+    );
+  } else {
+    const ready = state;
+    const bean = ready.data.channelBean;
+    switch (ready.view.kind) {
+      case 'message':
+        body = (
+          <Still picture={picture}>
+            <p className="live-area__message live-area__message--alert" role="alert">
+              {ready.view.message}
+            </p>
+          </Still>
+        );
+        break;
+      case 'youtube':
+      case 'twitch':
+        body = (
+          <Still picture={picture}>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => setOpened('external')}
+            >
+              {t.live.openExternal}
+            </button>
+          </Still>
+        );
+        break;
+      case 'subscribe': {
+        const wordings = ready.view.wordings;
+        body = (
+          <Still picture={picture}>
+            <p className="live-area__message">{wordings.CHANNEL_FOR_LUXURY_SERVICE}</p>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => setOpened('subscribe')}
+            >
+              {t.live.subscribeOpen}
+            </button>
+          </Still>
+        );
+        break;
+      }
+      case 'simplePlay':
+        body = (
+          <div className="live-still live-still--fake-player">
+            {picture ? <img className="live-still__image" src={picture} alt="" /> : null}
+            <div className="live-still__over">
+              <Link
+                className="live-play-button"
+                to={paths.liveSimplePlayer(bean.channelId)}
+                aria-label={t.live.openSimplePlayer(name)}
+              >
+                <span aria-hidden="true">▶</span>
+              </Link>
+            </div>
+            <div className="live-still__fake-bar" aria-hidden="true" />
+          </div>
+        );
+        break;
+      case 'mobile': {
+        const link = deviceType ? appLinkFor(bean.contentId || bean.channelId, deviceType) : null;
+        body = (
+          <Still picture={picture}>
+            <button
+              type="button"
+              className="live-play-button"
+              aria-label={t.live.watchInAppLabel(name)}
+              onClick={() => {
+                if (link) openAppLink(link);
+              }}
+            >
+              <span aria-hidden="true">▶</span>
+            </button>
+            <span className="live-area__hint">{t.live.watchInApp}</span>
+          </Still>
+        );
+        break;
+      }
+      case 'play':
+        body = (
+          <LivePlayback
+            channelId={bean.channelId}
+            channelName={name}
+            contentId={bean.contentId || bean.channelId}
+            src={ready.view.src}
+            prerollTag={ready.view.prerollTag}
+            stage={ready.stage}
+            maxBitrate={ready.data.maxBitrate}
+            limit={limit}
+            limited={limited}
+            onPrerollDone={() => dispatch({ type: 'prerollDone' })}
+            onLiveEnded={(message) => dispatch({ type: 'liveEnded', message })}
+          />
+        );
+        break;
+    }
+  }
+
+  const loginHref = paths.login(location.pathname + location.search);
+  return (
+    <section className="live-area" aria-label={t.live.videoArea(name || t.live.pageHeading)}>
+      <div className="live-area__bar">
+        <h2 className="live-area__name">{name || '\u00a0'}</h2>
+        <div className="live-area__actions">
+          <button
+            type="button"
+            className="button"
+            disabled={!data}
+            onClick={() => setOpened('programmes')}
+          >
+            {t.live.programmeList}
+          </button>
+          <SharePanel link={shareLinkOf(window.location.origin, channelId)} />
+        </div>
+      </div>
+      <div className="live-area__stage" ref={stageRef} data-phase={state.phase} tabIndex={-1}>
+        {body}
+        {data ? <SponsorLogo data={data} /> : null}
+        {data ? (
+          <div className="live-area__envelope">
+            <RedEnvelopeBox
+              channelId={data.channelBean.channelId}
+              drawActivity={data.drawActivity}
+            />
+          </div>
+        ) : null}
+        {limited && view?.kind === 'play' ? (
+          <div className="live-area__limit" role="status">
+            <p>{rule?.message}</p>
+            <Link className="button button--primary" to={loginHref}>
+              {t.live.login}
+            </Link>
+          </div>
+        ) : null}
+        {keys.typed || keys.flash ? (
+          <NowNextOverlay
+            number={number}
+            name={name}
+            typed={keys.typed}
+            at={keys.flash}
+            schedule={data?.programSchedule}
+          />
+        ) : null}
+      </div>
+      {isPc ? <p className="live-area__keys">{t.live.keysHint}</p> : null}
+
+      {opened === 'programmes' && data ? (
+        <ProgrammeOverlay channelName={name} schedule={data.programSchedule} onClose={close} />
+      ) : null}
+      {opened === 'external' && (view?.kind === 'youtube' || view?.kind === 'twitch') ? (
+        <ExternalVideoDialog
+          channelId={channelId}
+          channelName={name}
+          source={view}
+          onClose={close}
+        />
+      ) : null}
+      {opened === 'subscribe' && view?.kind === 'subscribe' ? (
+        <SubscribeDialog channelName={name} wordings={view.wordings} onClose={close} />
+      ) : null}
+      {opened === 'limit' ? (
+        <Dialog title={t.live.limitTitle} description={<p>{rule?.message}</p>} onClose={close}>
+          <div className="dialog__actions">
+            <button type="button" className="button" onClick={close}>
+              {t.live.close}
+            </button>
+            <Link className="button button--primary" to={loginHref} data-autofocus>
+              {t.live.login}
+            </Link>
+          </div>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}

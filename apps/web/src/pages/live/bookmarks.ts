@@ -1,0 +1,93 @@
+import { LIVE_ENDED_CODE } from '@site/contract';
+import { ApiError } from '../../api/client';
+
+/** SPEC §9: a bookmark every 30 s while playing. */
+export const BOOKMARK_INTERVAL_MS = 30_000;
+
+export type BookmarkReason = 'interval' | 'pause' | 'error';
+
+export interface BookmarkApi {
+  /** ajaxGetLiveBookmark.do: the bookmark id (data.bookmark_id). */
+  get(channelId: string): Promise<string>;
+  /** ajaxInsertLiveBookmark.do. */
+  insert(channelId: string, bookmarkId: string, reason: BookmarkReason): Promise<void>;
+}
+
+/**
+ * Live bookmarks (SPEC §7): one get on the first play, then an insert every 30 s while playing,
+ * on pause and on error. A reply with code 480 means the live event has ended (SPEC §4, §8):
+ * `onEnded` is called once with the server's message and nothing more is sent. Other failures
+ * are quiet (SPEC §8: failed background calls do nothing).
+ */
+export class LiveBookmarker {
+  private bookmarkId: string | undefined;
+  private asking: Promise<string | undefined> | undefined;
+  private interval: ReturnType<typeof setInterval> | undefined;
+  private ended = false;
+  private disposed = false;
+
+  constructor(
+    private readonly channelId: string,
+    private readonly api: BookmarkApi,
+    private readonly onEnded: (message: string) => void,
+  ) {}
+
+  playing(): void {
+    if (this.ended || this.disposed) return;
+    void this.ensureId();
+    if (this.interval === undefined) {
+      this.interval = setInterval(() => this.insert('interval'), BOOKMARK_INTERVAL_MS);
+    }
+  }
+
+  paused(): void {
+    this.stopInterval();
+    this.insert('pause');
+  }
+
+  failed(): void {
+    this.stopInterval();
+    this.insert('error');
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.stopInterval();
+  }
+
+  private stopInterval(): void {
+    clearInterval(this.interval);
+    this.interval = undefined;
+  }
+
+  private ensureId(): Promise<string | undefined> {
+    if (this.bookmarkId) return Promise.resolve(this.bookmarkId);
+    this.asking ??= this.api.get(this.channelId).then(
+      (id) => {
+        this.bookmarkId = id;
+        return id;
+      },
+      (error: unknown) => {
+        this.asking = undefined;
+        this.check(error);
+        return undefined;
+      },
+    );
+    return this.asking;
+  }
+
+  private insert(reason: BookmarkReason): void {
+    if (this.ended || this.disposed) return;
+    void this.ensureId().then((id) => {
+      if (!id || this.ended) return;
+      this.api.insert(this.channelId, id, reason).catch((error: unknown) => this.check(error));
+    });
+  }
+
+  private check(error: unknown): void {
+    if (this.ended || !(error instanceof ApiError) || error.code !== LIVE_ENDED_CODE) return;
+    this.ended = true;
+    this.stopInterval();
+    if (!this.disposed) this.onEnded(error.message);
+  }
+}

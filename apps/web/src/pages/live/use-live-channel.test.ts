@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { SwitchChannelData } from '@site/contract';
+import { ApiError } from '../../api/client';
+import {
+  initialLiveChannelState,
+  liveChannelReducer,
+  switchFailureMessage,
+  type LiveChannelState,
+} from './use-live-channel';
+
+const data = {} as SwitchChannelData;
+const play = { kind: 'play', src: '/live/a/m.m3u8', prerollTag: '/ads/vast' } as const;
+
+describe('the live channel state machine', () => {
+  it('switches, takes the reply of the channel asked for, and plays the pre-roll first', () => {
+    let state: LiveChannelState = liveChannelReducer(initialLiveChannelState, {
+      type: 'switch',
+      channelId: 'ch02',
+    });
+    expect(state).toEqual({ phase: 'switching', channelId: 'ch02' });
+    // A late reply of a channel already left is dropped.
+    expect(liveChannelReducer(state, { type: 'loaded', channelId: 'ch01', data, view: play })).toBe(
+      state,
+    );
+    state = liveChannelReducer(state, { type: 'loaded', channelId: 'ch02', data, view: play });
+    expect(state).toMatchObject({ phase: 'ready', stage: 'preroll' });
+    state = liveChannelReducer(state, { type: 'prerollDone' });
+    expect(state).toMatchObject({ phase: 'ready', stage: 'content' });
+  });
+
+  it('fails with a message, and ends for good on code 480', () => {
+    const switching = liveChannelReducer(initialLiveChannelState, {
+      type: 'switch',
+      channelId: 'ch01',
+    });
+    expect(
+      liveChannelReducer(switching, { type: 'failed', channelId: 'ch01', message: 'x' }),
+    ).toEqual({ phase: 'failed', channelId: 'ch01', message: 'x' });
+    const ended = liveChannelReducer(switching, { type: 'liveEnded', message: '已結束' });
+    expect(ended).toEqual({ phase: 'ended', channelId: 'ch01', message: '已結束' });
+    expect(liveChannelReducer(ended, { type: 'switch', channelId: 'ch02' })).toBe(ended);
+    expect(liveChannelReducer(initialLiveChannelState, { type: 'switch', channelId: '' })).toBe(
+      initialLiveChannelState,
+    );
+  });
+
+  it("words a failed switch: a refusal's own message, else SPEC §8's", () => {
+    expect(switchFailureMessage(new ApiError('NOT_FOUND', '找不到這個頻道。', 404))).toBe(
+      '找不到這個頻道。',
+    );
+    expect(switchFailureMessage(new ApiError('NETWORK', 'x', 0))).toBe(
+      '此頻道目前無法觀看，請重新整理頁面後再試。',
+    );
+    expect(switchFailureMessage(new TypeError('boom'))).toBe(
+      '此頻道目前無法觀看，請重新整理頁面後再試。',
+    );
+  });
+});

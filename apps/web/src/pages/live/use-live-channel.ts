@@ -1,0 +1,115 @@
+import { useEffect, useReducer } from 'react';
+import type { SwitchChannelData } from '@site/contract';
+import { fetchSwitchChannel, isTransient, takePrefetchedSwitch, withRetries } from '../../api/live';
+import { t } from '../../i18n/zh-TW';
+import {
+  SWITCH_CHANNEL_ATTEMPTS,
+  SWITCH_RETRY_STEP_MS,
+  channelView,
+  type ChannelView,
+  type ViewContext,
+} from './live-rules';
+
+/**
+ * The live page's channel as a state machine: idle → switching → ready (the switch-channel
+ * reply and what it means here) or failed; ready → ended once a bookmark reply says the live
+ * event is over (final: the page reloads). A pre-roll stage sits inside ready for AVOD channels.
+ */
+export type LiveChannelState =
+  | { phase: 'idle' }
+  | { phase: 'switching'; channelId: string }
+  | {
+      phase: 'ready';
+      channelId: string;
+      data: SwitchChannelData;
+      view: ChannelView;
+      /** 'preroll' while an AVOD channel's ad plays, then 'content'. */
+      stage: 'preroll' | 'content';
+    }
+  | { phase: 'failed'; channelId: string; message: string }
+  | { phase: 'ended'; channelId: string; message: string };
+
+export type LiveChannelEvent =
+  | { type: 'switch'; channelId: string }
+  | { type: 'loaded'; channelId: string; data: SwitchChannelData; view: ChannelView }
+  | { type: 'failed'; channelId: string; message: string }
+  | { type: 'prerollDone' }
+  | { type: 'liveEnded'; message: string };
+
+export const initialLiveChannelState: LiveChannelState = { phase: 'idle' };
+
+export function liveChannelReducer(
+  state: LiveChannelState,
+  event: LiveChannelEvent,
+): LiveChannelState {
+  // Ended is final: the page reloads a second later.
+  if (state.phase === 'ended') return state;
+  switch (event.type) {
+    case 'switch':
+      if (!event.channelId) return initialLiveChannelState;
+      return { phase: 'switching', channelId: event.channelId };
+    case 'loaded':
+      // A reply for a channel the viewer has already left is dropped.
+      if (state.phase !== 'switching' || state.channelId !== event.channelId) return state;
+      return {
+        phase: 'ready',
+        channelId: event.channelId,
+        data: event.data,
+        view: event.view,
+        stage: event.view.kind === 'play' && event.view.prerollTag ? 'preroll' : 'content',
+      };
+    case 'failed':
+      if (state.phase !== 'switching' || state.channelId !== event.channelId) return state;
+      return { phase: 'failed', channelId: event.channelId, message: event.message };
+    case 'prerollDone':
+      return state.phase === 'ready' ? { ...state, stage: 'content' } : state;
+    case 'liveEnded':
+      if (state.phase === 'idle') return state;
+      return { phase: 'ended', channelId: state.channelId, message: event.message };
+  }
+}
+
+/** The message after switch-channel failed: a refusal's own words, else SPEC §8's. */
+export function switchFailureMessage(error: unknown): string {
+  if (!isTransient(error) && error instanceof Error && error.message) return error.message;
+  return t.live.switchFailed;
+}
+
+/**
+ * Switches to `channelId` whenever it changes (and `context` is known): switch-channel, asked up
+ * to five times, then the view the reply means on this device.
+ */
+export function useLiveChannel(channelId: string, context: ViewContext | undefined) {
+  const [state, dispatch] = useReducer(liveChannelReducer, initialLiveChannelState);
+  const isPc = context?.isPc;
+  const simplePage = context?.simplePage;
+  useEffect(() => {
+    if (isPc === undefined) return;
+    dispatch({ type: 'switch', channelId });
+    if (!channelId) return;
+    const controller = new AbortController();
+    let first = takePrefetchedSwitch(channelId);
+    withRetries(
+      () => {
+        const reply = first ?? fetchSwitchChannel(channelId, controller.signal);
+        first = undefined;
+        return reply;
+      },
+      SWITCH_CHANNEL_ATTEMPTS,
+      SWITCH_RETRY_STEP_MS,
+      controller.signal,
+    ).then(
+      (data) => {
+        if (controller.signal.aborted) return;
+        const view = channelView(data, { isPc, simplePage });
+        dispatch({ type: 'loaded', channelId, data, view });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        dispatch({ type: 'failed', channelId, message: switchFailureMessage(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [channelId, isPc, simplePage]);
+  return { state, dispatch };
+}
