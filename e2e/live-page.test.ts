@@ -61,6 +61,11 @@ describe('the live channel page in Chromium', () => {
     expect(await area(page).getByRole('heading', { level: 2 }).textContent()).toBe('星河新聞台');
     // Bookmark on first play.
     await expect.poll(() => calls.includes('/ajax/ajaxGetLiveBookmark.do')).toBe(true);
+    // A live channel's bar says it is live; its sliding window is no timeline to seek in.
+    const live = area(page).locator('.player__live');
+    await live.waitFor();
+    expect(await live.textContent()).toBe('直播中');
+    expect(await page.getByRole('slider', { name: '播放進度' }).count()).toBe(0);
     // The sponsor logo at the upper right.
     const logo = stage(page).getByRole('img', { name: '贊助商' });
     expect(await logo.getAttribute('data-position')).toBe('UR');

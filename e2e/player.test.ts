@@ -189,7 +189,7 @@ describe('the player in Chromium', () => {
 
     await page.keyboard.press('m');
     await expect.poll(() => media(page, (v) => v.muted)).toBe(true);
-    expect(await controls(page).getByLabel('取消靜音').count()).toBe(1);
+    await expect.poll(() => controls(page).getByLabel('取消靜音').count()).toBe(1);
     await page.keyboard.press('m');
     await expect.poll(() => media(page, (v) => v.muted)).toBe(false);
 
@@ -209,7 +209,7 @@ describe('the player in Chromium', () => {
     await expect
       .poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('role') ?? ''))
       .toBe('region');
-    expect(await controls(page).getByLabel('離開全螢幕').count()).toBe(1);
+    await expect.poll(() => controls(page).getByLabel('離開全螢幕').count()).toBe(1);
     await page.keyboard.press('f');
     await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
 

@@ -239,6 +239,7 @@ export const t = {
     play: '播放',
     pause: '暫停',
     seek: '播放進度',
+    live: '直播中',
     time: (now: string, total: string) => `${now} / ${total}`,
     mute: '靜音',
     unmute: '取消靜音',

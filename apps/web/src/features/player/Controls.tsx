@@ -78,6 +78,11 @@ export interface ControlsProps {
   pip: boolean;
   /** Whether the browser offers picture-in-picture at all. */
   canPip: boolean;
+  /**
+   * A live channel: its sliding window is not a timeline to seek in (a 12 s window read as
+   * "0:06 / 0:14" says nothing), so the bar shows that it is live instead.
+   */
+  live?: boolean;
 }
 
 /**
@@ -96,6 +101,7 @@ export function Controls({
   fullscreen,
   pip,
   canPip,
+  live = false,
 }: ControlsProps) {
   const clock = useMediaClock(videoRef);
   const seekable = Number.isFinite(clock.duration) && clock.duration > 0;
@@ -113,7 +119,9 @@ export function Controls({
       >
         <Icon name={clock.paused ? 'play' : 'pause'} />
       </button>
-      {seekable ? (
+      {live ? (
+        <span className="player__seek player__live">{t.player.live}</span>
+      ) : seekable ? (
         <>
           <input
             type="range"

@@ -354,6 +354,7 @@ export function Player(props: PlayerProps) {
               fullscreen={fullscreen}
               pip={pip}
               canPip={pipSupported()}
+              live={playType === 'LIVE'}
             />
           </>
         )}

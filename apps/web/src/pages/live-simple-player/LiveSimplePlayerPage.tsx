@@ -25,9 +25,11 @@ export default function LiveSimplePlayerPage() {
   const content = page.isFetchedAfterMount ? page.data?.dataContent : undefined;
   const needsLogin = content ? simplePlayNeedsLogin(content) : false;
 
+  // Back to this very address after login, query included.
+  const here = location.pathname + location.search;
   useEffect(() => {
-    if (needsLogin) void navigate(paths.login(location.pathname), { replace: true });
-  }, [needsLogin, navigate, location.pathname]);
+    if (needsLogin) void navigate(paths.login(here), { replace: true });
+  }, [needsLogin, navigate, here]);
 
   const known = login.data !== undefined || login.isError;
   const channels = content?.mainWrapCustomizeData.liveChannelList ?? [];
