@@ -6,18 +6,7 @@ import { envelopeOf } from './envelope.js';
  * page, the inbox, the announcements queue. SPEC §7 names the calls; their parameters beyond
  * `msgIds` and `status` are not shown, so they are ours (ADR 0026).
  */
-export const engagementCalls = {
-  /** GET (activityId), no cache, CSRF header required: one draw; data.message, data.prizeName. */
-  drawActivity: '/ajax/ajaxDrawActivity.do',
-  /** GET: the caller's inbox, newest first, without deleted messages; data.unreadCount too. */
-  findInboxMessageList: '/ajax/ajaxFindInboxMessageList.do',
-  /** GET: the unread count alone (the header's badge). */
-  findInboxUnreadCount: '/ajax/ajaxFindInboxUnreadCount.do',
-  /** POST (msgIds comma-joined, status read | deleted): the caller's own messages only. */
-  updateMsg: '/ajax/ajaxUpdateMsg.do',
-  /** GET: announcements this user has not seen yet; each is answered once per user. */
-  findActAnnounceQueue: '/ajax/ajaxFindActAnnounceQueue.do',
-} as const;
+export { engagementCalls } from './engagement-calls.js';
 
 /** Ids of activities, messages and announcements: short, plain characters. */
 const idSchema = z
