@@ -70,7 +70,7 @@ play(params.get('start'));
 /**
  * Runs in the page before each click (a string: this package is typed for Node, not the DOM):
  * from the click event's timeStamp to the presentation time of the first frame of a <video>
- * that was not on the page before the click (requestVideoFrameCallback).
+ * that was not on the page before the click (requestVideoFrameCallback), once it is on screen.
  */
 const ARM_FIRST_FRAME = `window.__firstFrame = new Promise((resolve) => {
   const before = document.querySelector('video');
@@ -79,7 +79,15 @@ const ARM_FIRST_FRAME = `window.__firstFrame = new Promise((resolve) => {
     const watch = () => {
       const video = [...document.querySelectorAll('video')].find((v) => v !== before && !v.classList.contains('preroll__video'));
       if (!video) return requestAnimationFrame(watch);
-      video.requestVideoFrameCallback((_now, frame) => resolve(frame.presentationTime - clickedAt));
+      // Only a frame the viewer can see counts: a video still warming out of sight does not.
+      const onFrame = (_now, frame) => {
+        if (video.getBoundingClientRect().width > 100 && getComputedStyle(video).opacity !== '0') {
+          resolve(frame.presentationTime - clickedAt);
+        } else {
+          video.requestVideoFrameCallback(onFrame);
+        }
+      };
+      video.requestVideoFrameCallback(onFrame);
     };
     watch();
   }, { capture: true, once: true });

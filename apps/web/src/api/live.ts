@@ -107,17 +107,32 @@ export function fetchSwitchChannel(
  * seconds: the signed stream URL lasts an hour, so a reply fetched on hover is as good at the click.
  */
 const AHEAD_MS = 15_000;
-const ahead = new Map<string, { at: number; reply: Promise<SwitchChannelData> }>();
+const ahead = new Map<
+  string,
+  { at: number; reply: Promise<SwitchChannelData>; answered?: SwitchChannelData }
+>();
 
 export function prefetchSwitchChannel(channelId: string): void {
   const held = ahead.get(channelId);
   if (held && Date.now() - held.at < AHEAD_MS) return;
-  const reply = fetchSwitchChannel(channelId);
-  reply.then(
-    (data) => warmLiveStream(data),
+  const entry: { at: number; reply: Promise<SwitchChannelData>; answered?: SwitchChannelData } = {
+    at: Date.now(),
+    reply: fetchSwitchChannel(channelId),
+  };
+  entry.reply.then(
+    (data) => {
+      entry.answered = data;
+      return warmLiveStream(data);
+    },
     () => ahead.delete(channelId),
   );
-  ahead.set(channelId, { at: Date.now(), reply });
+  ahead.set(channelId, entry);
+}
+
+/** A reply asked for ahead that has already come and is still fresh (left for the page to take). */
+export function answeredSwitch(channelId: string): SwitchChannelData | undefined {
+  const held = ahead.get(channelId);
+  return held && Date.now() - held.at < AHEAD_MS ? held.answered : undefined;
 }
 
 /** Segments hls.js starts a live stream with: three target durations before the end. */

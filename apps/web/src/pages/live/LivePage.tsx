@@ -54,7 +54,11 @@ export default function LivePage() {
         anonymous={content ? content.uid === '' : login.data?.isLogin !== 'Y'}
         onSwitch={onSwitch}
       />
-      <ChannelStrip channels={channels} activeId={channelId} />
+      <ChannelStrip
+        channels={channels}
+        activeId={channelId}
+        isPc={known && (login.data?.deviceType ?? 'PC') === 'PC'}
+      />
       <section className="live-page__groups" aria-labelledby="live-groups-title">
         <h2 id="live-groups-title">{t.live.groupsHeading}</h2>
         {groups.isError ? (
