@@ -67,8 +67,17 @@ describe('renting through checkout and the sandbox provider in Chromium', () => 
     expect(await axeViolations(page)).toEqual([]);
     await main.getByRole('link', { name: '回到影片介紹' }).click();
     await page.waitForURL(`${server.origin}/details/${RENT_MOVIE}/${RENT_MOVIE}`);
-    await main.getByRole('link', { name: '立即觀看' }).waitFor();
+    const watch = main.getByRole('link', { name: '立即觀看' });
+    await watch.waitFor();
     expect(await main.getByRole('link', { name: '租借 NT$50' }).count()).toBe(0);
+    // A rental's link never asks for the play right ahead: granting it starts the 48 hours.
+    const rights: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/ajax/ajaxFindVideoPlayRight.do')) rights.push(r.url());
+    });
+    await watch.hover();
+    await page.waitForTimeout(500);
+    expect(rights).toEqual([]);
     expect(realProblems(problems)).toEqual([]);
     await close();
   });

@@ -40,19 +40,25 @@ describe('the player in Chromium', () => {
   it('plays a free title from a play link, with labelled controls and no hls.js on the home page', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
     const scripts: string[] = [];
+    const rights: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+      if (r.url().includes('/ajax/ajaxFindVideoPlayRight.do')) rights.push(r.url());
     });
     await page.goto(`${server.origin}/details/M0001/M0001`);
     const play = page.locator('main').getByRole('link', { name: '播放', exact: true });
     await play.waitFor();
     expect(scripts.some((s) => /\/hls-[\w-]+\.js$/.test(s))).toBe(false);
-    // Aiming at the play link starts fetching the player library.
+    expect(rights).toEqual([]);
+    // Aiming at the play link starts fetching the player library, and, for a FREE movie (whose
+    // right starts nothing), the play right; the click then uses that reply, not a second one.
     await play.hover();
     await expect.poll(() => scripts.some((s) => /\/hls-[\w-]+\.js$/.test(s))).toBe(true);
+    await expect.poll(() => rights.length).toBe(1);
     await play.click();
     await page.waitForURL(`${server.origin}${FREE_MOVIE}`);
     await playing(page);
+    expect(rights).toHaveLength(1);
 
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('午夜列車');
     const bar = controls(page);

@@ -181,12 +181,6 @@ export const t = {
     playFirst: '從第一集開始播放',
     resume: (time: string) => `繼續播放（${time}）`,
     resumeEpisode: (name: string, time: string) => `繼續播放 ${name}（${time}）`,
-    /** SPEC §3 sellType: rent for 48 hours, buy, monthly. */
-    rent: (price: number) => `租借 NT$${price} 48 小時`,
-    buy: (price: number) => `購買 NT$${price}`,
-    monthly: '月租方案',
-    paymentSoon: '線上付款即將開放；已有序號可先兌換，已租借或購買可直接播放。',
-    redeemLink: '兌換序號',
     trailer: '預告片',
     trailerTitle: (name: string) => `《${name}》預告片`,
     close: '關閉',

@@ -2,27 +2,28 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { preloadPage } from '../../app/router';
 import { preloadHls } from './load-hls';
-import { contentIdOfPlayLink, prepareHls, warmPlayback } from './prewarm';
+import {
+  askPlayRightAhead,
+  contentIdOfPlayLink,
+  firstFragmentOrSoon,
+  prepareHls,
+  warmPlayback,
+} from './prewarm';
 
 /**
  * Fetches what playing needs before the click: hls.js and the code of the page the link opens.
  * For onPointerEnter/onFocus of play controls; a failed preload is retried on real use.
  */
-export function preloadPlayback(to?: string): void {
+export function preloadPlayback(to?: string, askAhead = false): void {
   preloadHls();
   prepareHls();
-  if (to) preloadPage(new URL(to, window.location.href).pathname).catch(() => undefined);
+  if (!to) return;
+  preloadPage(new URL(to, window.location.href).pathname).catch(() => undefined);
+  if (askAhead) askPlayRightAhead(contentIdOfPlayLink(to) ?? '');
 }
 
-/**
- * The page change waits this long at most for the stream's first fragment: rendering the play
- * page takes the main thread for a while, and the playlists and the first fragment should not
- * wait behind it (measured: 1.56× → 1.4× the bare hls.js page in the first-frame benchmark).
- */
-const NAVIGATE_WAIT_MS = 150;
-
 /** A click that follows the link here (not into a new tab or window). */
-function isPlainClick(event: MouseEvent): boolean {
+export function isPlainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
@@ -34,9 +35,7 @@ function isPlainClick(event: MouseEvent): boolean {
 export function startPlayback(to: string, event?: MouseEvent): Promise<void> | undefined {
   const contentId = contentIdOfPlayLink(to);
   if (!contentId || (event && !isPlainClick(event))) return undefined;
-  const loading = warmPlayback(contentId).catch(() => undefined);
-  const wait = new Promise<void>((resolve) => setTimeout(resolve, NAVIGATE_WAIT_MS));
-  return Promise.race([loading, wait]);
+  return firstFragmentOrSoon(warmPlayback(contentId));
 }
 
 /**
@@ -47,16 +46,22 @@ export function PlayLink({
   to,
   className,
   label,
+  askAhead = false,
   children,
 }: {
   to: string;
   className?: string;
   /** An accessible name when the visible text alone does not say what plays. */
   label?: string;
+  /**
+   * The title is FREE or AVOD, so its play right may be asked for while the link is aimed at
+   * (granting it starts nothing; prewarm.ts askPlayRightAhead). Never for a rental.
+   */
+  askAhead?: boolean;
   children: ReactNode;
 }) {
   const navigate = useNavigate();
-  const preload = () => preloadPlayback(to);
+  const preload = () => preloadPlayback(to, askAhead);
   return (
     <Link
       to={to}

@@ -1,13 +1,9 @@
-import { Link } from 'react-router';
-import { pageRoutes, type LoginInfo, type VideoDetail } from '@site/contract';
+import type { LoginInfo, VideoDetail } from '@site/contract';
 import { useWatchPosition } from '../../api/lists';
 import { paths } from '../../app/paths';
 import { formatPosition } from '../../features/catalogue/format';
 import { PlayLink } from '../../features/player/PlayLink';
 import { t } from '../../i18n/zh-TW';
-
-/** Titles that play for anyone (AVOD with ads); the rest need a right the server checks. */
-const freeTypes: readonly string[] = ['FREE', 'AVOD'];
 
 /** The first episode of a series (first season), if it has any. */
 function firstEpisode(detail: VideoDetail) {
@@ -15,18 +11,10 @@ function firstEpisode(detail: VideoDetail) {
 }
 
 /** The episode that continues a series for a member: their last watched one, at its position. */
-function PlayButton({
-  detail,
-  info,
-  primary,
-}: {
-  detail: VideoDetail;
-  info: LoginInfo | undefined;
-  primary: boolean;
-}) {
+function PlayButton({ detail, info }: { detail: VideoDetail; info: LoginInfo | undefined }) {
   const series = detail.isSeries === 'Y';
   const position = useWatchPosition(info, detail.contentId).data;
-  const className = primary ? 'button button--primary' : 'button';
+  const className = 'button button--primary';
 
   const resumeId = position && position.positionSeconds > 0 ? position.resumeContentId : undefined;
   if (resumeId && position) {
@@ -35,7 +23,7 @@ function PlayButton({
       ? detail.seasons.flatMap((s) => s.episodes).find((e) => e.contentId === resumeId)
       : undefined;
     return (
-      <PlayLink to={paths.play(resumeId)} className={className}>
+      <PlayLink to={paths.play(resumeId)} className={className} askAhead={!series}>
         {episode
           ? t.details.resumeEpisode(
               `${t.details.season(episode.seasonNo)} ${t.details.episodeNo(episode.episodeNo)}`,
@@ -55,16 +43,17 @@ function PlayButton({
     );
   }
   return (
-    <PlayLink to={paths.play(detail.contentId)} className={className}>
+    <PlayLink to={paths.play(detail.contentId)} className={className} askAhead>
       {t.details.play}
     </PlayLink>
   );
 }
 
 /**
- * How the title may be watched (sellType): FREE/AVOD play; RENT, BUY and MONTHLY show their offer
- * and price. Payment arrives with the commerce work, so those buttons are disabled with a note;
- * 播放 stays for members who already hold the right (the server decides).
+ * How a FREE or AVOD title is watched: 播放 (or resume, or the first episode). Titles for sale
+ * (RENT, BUY, MONTHLY) show PurchaseOptions instead. Since playing such a movie starts no clock,
+ * its link asks for the play right while it is aimed at (PlayLink askAhead); an episode's does not,
+ * since an episode may be sold on its own.
  */
 export function WatchOptions({
   detail,
@@ -73,30 +62,14 @@ export function WatchOptions({
   detail: VideoDetail;
   info: LoginInfo | undefined;
 }) {
-  const free = freeTypes.includes(detail.sellType);
-  let offer: string | undefined;
-  if (detail.sellType === 'RENT') offer = t.details.rent(detail.dtrPrice);
-  else if (detail.sellType === 'BUY') offer = t.details.buy(detail.dtrPrice);
-  else if (detail.sellType === 'MONTHLY') offer = t.details.monthly;
-
   return (
     <section className="details__watch" aria-labelledby="details-watch">
       <h2 id="details-watch" className="visually-hidden">
         {t.details.watch}
       </h2>
       <div className="details__actions">
-        {offer ? (
-          <button type="button" className="button button--primary" disabled>
-            {offer}
-          </button>
-        ) : null}
-        <PlayButton detail={detail} info={info} primary={free} />
+        <PlayButton detail={detail} info={info} />
       </div>
-      {offer ? (
-        <p className="details__note">
-          {t.details.paymentSoon} <Link to={pageRoutes.redeem}>{t.details.redeemLink}</Link>
-        </p>
-      ) : null}
     </section>
   );
 }
