@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
+import { armFirstFrame, hlsVersion, serveBareHlsPage } from '../lib/bare-hls-page.js';
 import { launchChromium, timingResult } from '../lib/browser.js';
 import { check, fetchReply } from '../lib/check.js';
 import type { Benchmark } from '../lib/types.js';
@@ -22,8 +21,6 @@ const QUICK_SETTLE_MS = 150;
 const FIRST_FRAME_TIMEOUT_MS = 10_000;
 const MAX_RATIO = 1.3;
 const MAX_P95_MS = 2_000;
-
-const hlsMinJs = createRequire(import.meta.url).resolve('hls.js/dist/hls.min.js');
 
 /**
  * The ceiling: a bare page holding only hls.js and one button per stream. A click destroys the
@@ -67,31 +64,10 @@ document.querySelectorAll('button[data-channel]').forEach(function (button) {
 play(params.get('start'));
 `;
 
-/**
- * Runs in the page before each click (a string: this package is typed for Node, not the DOM):
- * from the click event's timeStamp to the presentation time of the first frame of a <video>
- * that was not on the page before the click (requestVideoFrameCallback), once it is on screen.
- */
-const ARM_FIRST_FRAME = `window.__firstFrame = new Promise((resolve) => {
-  const before = document.querySelector('video');
-  document.addEventListener('click', (event) => {
-    const clickedAt = event.timeStamp;
-    const watch = () => {
-      const video = [...document.querySelectorAll('video')].find((v) => v !== before && !v.classList.contains('preroll__video'));
-      if (!video) return requestAnimationFrame(watch);
-      // Only a frame the viewer can see counts: a video still warming out of sight does not.
-      const onFrame = (_now, frame) => {
-        if (video.getBoundingClientRect().width > 100 && getComputedStyle(video).opacity !== '0') {
-          resolve(frame.presentationTime - clickedAt);
-        } else {
-          video.requestVideoFrameCallback(onFrame);
-        }
-      };
-      video.requestVideoFrameCallback(onFrame);
-    };
-    watch();
-  }, { capture: true, once: true });
-}); undefined`;
+/** Times a click to the first on-screen frame of a <video> not on the page before it (no ad). */
+const ARM_FIRST_FRAME = armFirstFrame(
+  `[...document.querySelectorAll('video')].find((v) => v !== before && !v.classList.contains('preroll__video'))`,
+);
 
 const PAUSE = `document.querySelectorAll('video').forEach((v) => v.pause())`;
 const PLAYING = `(() => { const v = document.querySelector('video'); return !!v && v.currentTime > 0.1 && !v.paused; })()`;
@@ -158,13 +134,11 @@ export const channelChange: Benchmark = {
 
   server: {
     extend(app: FastifyInstance) {
-      const hlsSource = fs.readFileSync(hlsMinJs);
-      const send =
-        (type: string, body: string | Buffer) => async (_request: unknown, reply: FastifyReply) =>
-          reply.type(type).header('cache-control', 'no-store').send(body);
-      app.get(CEILING_PATH, send('text/html; charset=utf-8', ceilingHtml));
-      app.get(CEILING_SCRIPT, send('text/javascript; charset=utf-8', ceilingScript));
-      app.get(HLS_SCRIPT, send('text/javascript; charset=utf-8', hlsSource));
+      serveBareHlsPage(
+        app,
+        { page: CEILING_PATH, script: CEILING_SCRIPT, hls: HLS_SCRIPT },
+        { html: ceilingHtml, script: ceilingScript },
+      );
     },
   },
 
@@ -264,8 +238,3 @@ export const channelChange: Benchmark = {
     }
   },
 };
-
-function hlsVersion(): string {
-  const pkg = createRequire(import.meta.url)('hls.js/package.json') as { version: string };
-  return pkg.version;
-}

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
+import { armFirstFrame, hlsVersion, serveBareHlsPage } from '../lib/bare-hls-page.js';
 import { launchChromium, timingResult } from '../lib/browser.js';
 import { check, fetchReply } from '../lib/check.js';
 import type { Benchmark } from '../lib/types.js';
@@ -23,8 +22,6 @@ const QUICK_RUNS = 3;
 const HOVER_MS = 300;
 const FIRST_FRAME_TIMEOUT_MS = 15_000;
 const MAX_RATIO = 1.2;
-
-const hlsMinJs = createRequire(import.meta.url).resolve('hls.js/dist/hls.min.js');
 
 /**
  * The ceiling: a bare page holding only hls.js (loaded with the page) and a button; the click
@@ -56,30 +53,8 @@ document.getElementById('play').addEventListener('click', function () {
 });
 `;
 
-/**
- * Runs in the page before the click (a string: this package is typed for Node, not the DOM):
- * from the click event's timeStamp to the presentation time of the first video frame
- * (requestVideoFrameCallback), whichever <video> the click leads to, once it is on screen.
- */
-const ARM_FIRST_FRAME = `window.__firstFrame = new Promise((resolve) => {
-  document.addEventListener('click', (event) => {
-    const clickedAt = event.timeStamp;
-    const watch = () => {
-      const video = document.querySelector('video');
-      if (!video) return requestAnimationFrame(watch);
-      // Only a frame the viewer can see counts: a video still warming out of sight does not.
-      const onFrame = (_now, frame) => {
-        if (video.getBoundingClientRect().width > 100 && getComputedStyle(video).opacity !== '0') {
-          resolve(frame.presentationTime - clickedAt);
-        } else {
-          video.requestVideoFrameCallback(onFrame);
-        }
-      };
-      video.requestVideoFrameCallback(onFrame);
-    };
-    watch();
-  }, { capture: true, once: true });
-}); undefined`;
+/** Times the click to the first on-screen frame of whichever <video> the click leads to. */
+const ARM_FIRST_FRAME = armFirstFrame(`document.querySelector('video')`);
 
 /** One cold visit: a fresh context, the start page, hover, click, the first frame. */
 async function measureFirstFrame(
@@ -126,13 +101,11 @@ export const firstFrame: Benchmark = {
 
   server: {
     extend(app: FastifyInstance) {
-      const hlsSource = fs.readFileSync(hlsMinJs);
-      const send =
-        (type: string, body: string | Buffer) => async (_request: unknown, reply: FastifyReply) =>
-          reply.type(type).header('cache-control', 'no-store').send(body);
-      app.get(CEILING_PATH, send('text/html; charset=utf-8', ceilingHtml));
-      app.get(CEILING_SCRIPT, send('text/javascript; charset=utf-8', ceilingScript));
-      app.get(HLS_SCRIPT, send('text/javascript; charset=utf-8', hlsSource));
+      serveBareHlsPage(
+        app,
+        { page: CEILING_PATH, script: CEILING_SCRIPT, hls: HLS_SCRIPT },
+        { html: ceilingHtml, script: ceilingScript },
+      );
     },
   },
 
@@ -205,8 +178,3 @@ export const firstFrame: Benchmark = {
     }
   },
 };
-
-function hlsVersion(): string {
-  const pkg = createRequire(import.meta.url)('hls.js/package.json') as { version: string };
-  return pkg.version;
-}
