@@ -39,7 +39,7 @@ describe('the redeem screen in Chromium', () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.phone });
     await page.goto(`${server.origin}/redeem`);
     const tabs = page.getByRole('tablist', { name: '兌換類型' }).getByRole('tab');
-    expect(await tabs.allTextContents()).toEqual(['兌換單片或月租', '儲值金或看片金']);
+    await expect.poll(() => tabs.allTextContents()).toEqual(['兌換單片或月租', '儲值金或看片金']);
     const link = page.locator('main').getByRole('link', { name: '登入' });
     expect(await link.getAttribute('href')).toBe('/login.do?returnTo=%2Fredeem');
     await page.getByText('請勿重複輸入序號；送出後請稍候幾分鐘，否則序號可能失效。').waitFor();
