@@ -1,25 +1,11 @@
-import { errorEnvelopeSchema, logCalls } from '@site/contract';
-import type { InjectOptions } from 'fastify';
+import { logCalls } from '@site/contract';
 import { describe, expect, it } from 'vitest';
+import { beaconRequest, expectErrorEnvelope } from '../support/beacon.js';
 import { newMember, useTestApp } from '../support/index.js';
 
-const ORIGIN = 'https://tv.example.test';
-
 /** What a page's navigator.sendBeacon(url, JSON.stringify(entry)) sends. */
-function beacon(body: string, remoteAddress: string, headers: Record<string, string> = {}) {
-  return {
-    method: 'POST',
-    url: logCalls.insertAppLog,
-    remoteAddress,
-    headers: {
-      'content-type': 'text/plain;charset=UTF-8',
-      'sec-fetch-site': 'same-origin',
-      origin: ORIGIN,
-      ...headers,
-    },
-    payload: body,
-  } satisfies InjectOptions;
-}
+const beacon = (body: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+  beaconRequest(logCalls.insertAppLog, body, remoteAddress, headers);
 
 const entry = (contentID: string, extra: Record<string, unknown> = {}) => ({
   type: 'playbackError',
@@ -41,13 +27,6 @@ describe('the app log', () => {
       .where('content_id', '=', contentId)
       .orderBy('log_id')
       .execute();
-
-  function expectEnvelope(body: string, code: string) {
-    const parsed = errorEnvelopeSchema.parse(JSON.parse(body));
-    expect(parsed.status.code).toBe(code);
-    expect(parsed.status.message).toMatch(/[\u4e00-\u9fff]/);
-    return parsed;
-  }
 
   it('stores a valid playbackError sent as a beacon (text/plain) and as JSON', async () => {
     const res = await ctx.app.inject(
@@ -111,7 +90,7 @@ describe('the app log', () => {
     for (const type of ['text/plain;charset=UTF-8', 'application/json']) {
       const res = await ctx.app.inject(beacon(big, '10.1.0.4', { 'content-type': type }));
       expect(res.statusCode).toBe(413);
-      expectEnvelope(res.body, 'PAYLOAD_TOO_LARGE');
+      expectErrorEnvelope(res.body, 'PAYLOAD_TOO_LARGE');
     }
     expect(await rowsFor('LOG0004')).toEqual([]);
   });
@@ -122,7 +101,7 @@ describe('the app log', () => {
         beacon('{"type":"playbackError",', '10.1.0.5', { 'content-type': type }),
       );
       expect(res.statusCode).toBe(400);
-      expectEnvelope(res.body, 'BAD_INPUT');
+      expectErrorEnvelope(res.body, 'BAD_INPUT');
     }
     for (const bad of [
       entry('LOG0005', { type: 'somethingElse' }),
@@ -135,7 +114,7 @@ describe('the app log', () => {
     ]) {
       const res = await ctx.app.inject(beacon(JSON.stringify(bad), '10.1.0.5'));
       expect(res.statusCode, JSON.stringify(bad).slice(0, 80)).toBe(400);
-      expectEnvelope(res.body, 'BAD_INPUT');
+      expectErrorEnvelope(res.body, 'BAD_INPUT');
     }
     expect(await rowsFor('LOG0005')).toEqual([]);
   });
@@ -150,7 +129,7 @@ describe('the app log', () => {
     for (const headers of foreign) {
       const res = await ctx.app.inject(beacon(body, '10.1.0.6', headers));
       expect(res.statusCode).toBe(403);
-      expectEnvelope(res.body, 'FORBIDDEN');
+      expectErrorEnvelope(res.body, 'FORBIDDEN');
     }
     // No browser metadata at all: not a browser, so no ambient cookie to abuse (rate-limited).
     const script = await ctx.app.inject({
@@ -167,7 +146,7 @@ describe('the app log', () => {
   it('answers GET with 405', async () => {
     const res = await ctx.app.inject({ url: logCalls.insertAppLog, remoteAddress: '10.1.0.7' });
     expect(res.statusCode).toBe(405);
-    expectEnvelope(res.body, 'METHOD_NOT_ALLOWED');
+    expectErrorEnvelope(res.body, 'METHOD_NOT_ALLOWED');
   });
 
   it('limits each client address to 120 entries a minute (429), others unaffected', async () => {
@@ -179,7 +158,7 @@ describe('the app log', () => {
     expect(codes.filter((c) => c === 200)).toHaveLength(120);
     const refused = replies.filter((r) => r.statusCode === 429);
     expect(refused).toHaveLength(5);
-    expectEnvelope(refused[0]!.body, 'TOO_MANY_REQUESTS');
+    expectErrorEnvelope(refused[0]!.body, 'TOO_MANY_REQUESTS');
     expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
     expect(await rowsFor('LOG0008')).toHaveLength(120);
 

@@ -1,6 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { DEVICE_ID_COOKIE, errorEnvelopeSchema, logCalls } from '@site/contract';
-import type { InjectOptions } from 'fastify';
+import { DEVICE_ID_COOKIE, logCalls } from '@site/contract';
 import { describe, expect, it } from 'vitest';
 import {
   csvField,
@@ -8,24 +7,12 @@ import {
   csvLine,
   sasLogRows,
 } from '../../src/modules/telemetry/sas-export.js';
+import { beaconRequest, expectErrorEnvelope } from '../support/beacon.js';
 import { newMember, useTestApp } from '../support/index.js';
 
-const ORIGIN = 'https://tv.example.test';
-
-function beacon(body: string, remoteAddress: string, headers: Record<string, string> = {}) {
-  return {
-    method: 'POST',
-    url: logCalls.insertSASLog,
-    remoteAddress,
-    headers: {
-      'content-type': 'text/plain;charset=UTF-8',
-      'sec-fetch-site': 'same-origin',
-      origin: ORIGIN,
-      ...headers,
-    },
-    payload: body,
-  } satisfies InjectOptions;
-}
+/** What a page's navigator.sendBeacon(url, JSON.stringify(entry)) sends. */
+const beacon = (body: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+  beaconRequest(logCalls.insertSASLog, body, remoteAddress, headers);
 
 const entry = (functionCode: string, extra: Record<string, unknown> = {}) => ({
   userAgent: 'Mozilla/5.0 TestAgent',
@@ -45,11 +32,6 @@ describe('the activity log', () => {
       .where('function_code', '=', functionCode)
       .orderBy('log_id')
       .execute();
-  function expectEnvelope(body: string, code: string) {
-    const parsed = errorEnvelopeSchema.parse(JSON.parse(body));
-    expect(parsed.status.code).toBe(code);
-    expect(parsed.status.message).toMatch(/[\u4e00-\u9fff]/);
-  }
 
   it('stores an entry and gives the browser a permanent, readable deviceId cookie once', async () => {
     const first = await ctx.app.inject(beacon(JSON.stringify(entry('LIVE_OPEN')), '10.2.0.1'));
@@ -105,13 +87,13 @@ describe('the activity log', () => {
     const big = JSON.stringify(entry('BIG', { appendix: 'x'.repeat(1024 * 1024) }));
     const tooBig = await ctx.app.inject(beacon(big, '10.2.0.3'));
     expect(tooBig.statusCode).toBe(413);
-    expectEnvelope(tooBig.body, 'PAYLOAD_TOO_LARGE');
+    expectErrorEnvelope(tooBig.body, 'PAYLOAD_TOO_LARGE');
     for (const type of ['text/plain;charset=UTF-8', 'application/json']) {
       const res = await ctx.app.inject(
         beacon('{"userAgent":', '10.2.0.3', { 'content-type': type }),
       );
       expect(res.statusCode).toBe(400);
-      expectEnvelope(res.body, 'BAD_INPUT');
+      expectErrorEnvelope(res.body, 'BAD_INPUT');
     }
     for (const bad of [
       entry('BAD', { userPlatform: 'Desktop' }),
@@ -124,7 +106,7 @@ describe('the activity log', () => {
     ]) {
       const res = await ctx.app.inject(beacon(JSON.stringify(bad), '10.2.0.3'));
       expect(res.statusCode, JSON.stringify(bad).slice(0, 80)).toBe(400);
-      expectEnvelope(res.body, 'BAD_INPUT');
+      expectErrorEnvelope(res.body, 'BAD_INPUT');
     }
     expect(await rowsFor('BAD')).toEqual([]);
   });

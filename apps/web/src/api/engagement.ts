@@ -4,6 +4,7 @@ import {
   drawResultSchema,
   engagementCalls,
   inboxListSchema,
+  inboxUnreadReplySchema,
   type DrawResult,
   type LoginInfo,
 } from '@site/contract';
@@ -12,7 +13,12 @@ import { memberKey, retryTransient } from './session';
 
 /** Replies are checked against the contract in development only. */
 const schemas = import.meta.env.DEV
-  ? { draw: drawResultSchema, inbox: inboxListSchema, announce: announceQueueSchema }
+  ? {
+      draw: drawResultSchema,
+      inbox: inboxListSchema,
+      unread: inboxUnreadReplySchema.shape.data,
+      announce: announceQueueSchema,
+    }
   : undefined;
 
 export type DrawOutcome =
@@ -56,12 +62,29 @@ export async function drawActivity(activityId: string): Promise<DrawOutcome> {
   }
 }
 
-const inboxKey = (info: Pick<LoginInfo, 'accountID' | 'uId'>) => memberKey(info, 'inbox', info.uId);
+/** The inbox's queries; the unread count's key starts with the list's, so one refresh covers both. */
+const inboxKey = (info: Pick<LoginInfo, 'accountID' | 'uId'> | undefined, ...rest: string[]) =>
+  memberKey(info ?? { accountID: '' }, 'inbox', info?.uId ?? '', ...rest);
+
+/**
+ * ajaxFindInboxUnreadCount.do: the header's badge, on every page for a member, so it asks for
+ * the count alone; the list is read when the inbox opens (useInbox).
+ */
+export function useInboxUnreadCount(info: LoginInfo | undefined) {
+  return useQuery({
+    queryKey: inboxKey(info, 'unread'),
+    queryFn: ({ signal }) =>
+      getJson(engagementCalls.findInboxUnreadCount, {}, schemas?.unread, signal),
+    enabled: info?.isLogin === 'Y',
+    retry: retryTransient,
+    staleTime: 60_000,
+  });
+}
 
 /** ajaxFindInboxMessageList.do: the list and the unread count (members only). */
 export function useInbox(info: LoginInfo | undefined) {
   return useQuery({
-    queryKey: inboxKey(info ?? { accountID: '', uId: '' }),
+    queryKey: inboxKey(info),
     queryFn: ({ signal }) =>
       getJson(engagementCalls.findInboxMessageList, {}, schemas?.inbox, signal),
     enabled: info?.isLogin === 'Y',
@@ -70,7 +93,7 @@ export function useInbox(info: LoginInfo | undefined) {
   });
 }
 
-/** ajaxUpdateMsg.do: mark read or delete, then the inbox is read again. */
+/** ajaxUpdateMsg.do: mark read or delete, then the inbox and its count are read again. */
 export function useUpdateMessages(info: LoginInfo | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -80,10 +103,7 @@ export function useUpdateMessages(info: LoginInfo | undefined) {
         { msgIds: msgIds.join(','), status },
         undefined,
       ),
-    onSettled: () =>
-      queryClient.invalidateQueries({
-        queryKey: inboxKey(info ?? { accountID: '', uId: '' }),
-      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: inboxKey(info) }),
   });
 }
 

@@ -2,7 +2,12 @@ import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router';
 import { pageRoutes } from '@site/contract';
-import { useAnnouncements, useInbox, useUpdateMessages } from '../../api/engagement';
+import {
+  useAnnouncements,
+  useInbox,
+  useInboxUnreadCount,
+  useUpdateMessages,
+} from '../../api/engagement';
 import { useLoginInfo } from '../../api/session';
 import { t } from '../../i18n/zh-TW';
 import { Dialog } from '../dialog/Dialog';
@@ -20,10 +25,10 @@ const when = new Intl.DateTimeFormat('zh-TW', {
  */
 export function InboxButton() {
   const { data: info } = useLoginInfo();
-  const inbox = useInbox(info);
+  const count = useInboxUnreadCount(info);
   const [open, setOpen] = useState(false);
   if (info?.isLogin !== 'Y') return null;
-  const unread = inbox.data?.unreadCount ?? 0;
+  const unread = count.data?.unreadCount ?? 0;
   return (
     <>
       <button
