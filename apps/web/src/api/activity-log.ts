@@ -1,4 +1,5 @@
 import { DEVICE_ID_COOKIE, logCalls, type SasLogBody } from '@site/contract';
+import { sendLogBeacon } from './beacon';
 import { readCookie } from './cookies';
 
 const APPENDIX_MAX = 2000;
@@ -31,19 +32,8 @@ export function activityEntry(
 
 /** Posts an activity-log entry as a beacon (as the app log does); failures are quiet. */
 export function logActivity(functionCode: string, appendix = ''): void {
-  const body = JSON.stringify(
-    activityEntry(functionCode, appendix, navigator.userAgent, document.cookie),
+  sendLogBeacon(
+    logCalls.insertSASLog,
+    JSON.stringify(activityEntry(functionCode, appendix, navigator.userAgent, document.cookie)),
   );
-  try {
-    if (navigator.sendBeacon?.(logCalls.insertSASLog, body)) return;
-  } catch {
-    // Fall through to fetch.
-  }
-  fetch(logCalls.insertSASLog, {
-    method: 'POST',
-    body,
-    keepalive: true,
-    credentials: 'same-origin',
-    headers: { 'content-type': 'text/plain;charset=UTF-8' },
-  }).catch(() => undefined);
 }

@@ -1,4 +1,5 @@
 import { logCalls, type PlaybackErrorLog, type PlayType } from '@site/contract';
+import { sendLogBeacon } from '../../api/beacon';
 import { playerErrorText } from './error-codes';
 import type { PlaybackError } from './machine';
 
@@ -22,23 +23,7 @@ export function playbackErrorEntry(
   };
 }
 
-/**
- * Posts an app-log entry as a beacon (POST /sas/InsertAppLog): it survives the page going away
- * and never holds playback up. sendBeacon sends a string as text/plain, which the log face reads
- * as JSON; where there is no sendBeacon (or it refuses), a keepalive fetch. Failures are quiet.
- */
+/** Posts an app-log entry (POST /sas/InsertAppLog) as a beacon; it never holds playback up. */
 export function postAppLog(entry: PlaybackErrorLog): void {
-  const body = JSON.stringify(entry);
-  try {
-    if (navigator.sendBeacon?.(logCalls.insertAppLog, body)) return;
-  } catch {
-    // Fall through to fetch.
-  }
-  fetch(logCalls.insertAppLog, {
-    method: 'POST',
-    body,
-    keepalive: true,
-    credentials: 'same-origin',
-    headers: { 'content-type': 'text/plain;charset=UTF-8' },
-  }).catch(() => undefined);
+  sendLogBeacon(logCalls.insertAppLog, JSON.stringify(entry));
 }

@@ -1,26 +1,16 @@
 import { Link } from 'react-router';
 import type { LoginInfo, VideoDetail } from '@site/contract';
-import { usePurchaseOptions, type Offer, type PurchaseOptionsData } from '../../api/orders';
+import { usePurchaseOptions, type PurchaseOptionsData } from '../../api/orders';
 import { paths } from '../../app/paths';
 import { t } from '../../i18n/zh-TW';
 import { formatDateTime } from '../catalogue/format';
 import { PlayLink } from '../player/PlayLink';
-import { checkoutPath, type CheckoutItem } from './checkout-link';
+import { checkoutPath } from './checkout-link';
+import { checkoutItemOf, offerLabel } from './offers';
 import './Purchase.css';
 
 /** Sell types that are bought rather than played freely; the detail page shows this for them. */
 export const soldTypes: readonly string[] = ['RENT', 'BUY', 'MONTHLY'];
-
-function offerLabel(offer: Offer): string {
-  if (offer.kind === 'subscribe') return t.purchase.subscribe(offer.name, offer.price);
-  return offer.kind === 'rent' ? t.purchase.rent(offer.price) : t.purchase.buy(offer.price);
-}
-
-function itemOf(offer: Offer, contentId: string): CheckoutItem {
-  return offer.kind === 'subscribe'
-    ? { kind: 'subscribe', serviceId: offer.serviceId, contentId }
-    : { kind: offer.kind, contentId: offer.contentId };
-}
 
 function heldNote(held: NonNullable<PurchaseOptionsData['held']>): string {
   if (held.kind === 'buy') return t.purchase.heldBuy;
@@ -75,7 +65,7 @@ export function PurchaseOptions({
           {options.offers.map((offer, i) => (
             <Link
               key={offer.kind === 'subscribe' ? offer.serviceId : offer.kind}
-              to={checkoutPath(itemOf(offer, detail.contentId))}
+              to={checkoutPath(checkoutItemOf(offer, detail.contentId))}
               className={i === 0 ? 'button button--primary' : 'button'}
             >
               {offerLabel(offer)}

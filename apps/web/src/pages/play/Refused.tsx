@@ -1,21 +1,11 @@
 import { Link, useLocation } from 'react-router';
 import { detailsPath, pageRoutes, type LoginInfo } from '@site/contract';
 import type { ApiError } from '../../api/client';
-import { usePurchaseOptions, type Offer } from '../../api/orders';
+import { usePurchaseOptions } from '../../api/orders';
 import { paths, returnToHere } from '../../app/paths';
-import { checkoutPath, type CheckoutItem } from '../../features/purchase/checkout-link';
+import { checkoutPath } from '../../features/purchase/checkout-link';
+import { checkoutItemOf, offerLabel } from '../../features/purchase/offers';
 import { t } from '../../i18n/zh-TW';
-
-function offerLabel(offer: Offer): string {
-  if (offer.kind === 'subscribe') return t.purchase.subscribe(offer.name, offer.price);
-  return offer.kind === 'rent' ? t.purchase.rent(offer.price) : t.purchase.buy(offer.price);
-}
-
-function itemOf(offer: Offer, contentId: string): CheckoutItem {
-  return offer.kind === 'subscribe'
-    ? { kind: 'subscribe', serviceId: offer.serviceId, contentId }
-    : { kind: offer.kind, contentId: offer.contentId };
-}
 
 /**
  * The play right was refused (401 not logged in, 403 not held): the server's zh-TW message, then
@@ -53,7 +43,7 @@ export function Refused({
             ? options.offers.map((offer) => (
                 <Link
                   key={offer.kind === 'subscribe' ? offer.serviceId : offer.kind}
-                  to={checkoutPath(itemOf(offer, contentId))}
+                  to={checkoutPath(checkoutItemOf(offer, contentId))}
                   className="button button--primary"
                 >
                   {offerLabel(offer)}
