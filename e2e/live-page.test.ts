@@ -96,6 +96,58 @@ describe('the live channel page in Chromium', () => {
     await close();
   });
 
+  it('a click on another channel starts it in the video area at once, then the page follows', async () => {
+    const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
+    const bookmarked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/ajax/ajaxGetLiveBookmark.do') {
+        bookmarked.push(r.postData() ?? '');
+      }
+    });
+    await page.goto(`${server.origin}/LiveChannel/ch01`);
+    await playing(page);
+    // Videos put straight into the area (not by the player) are marked, to tell the way taken.
+    await stage(page).evaluate((el) =>
+      new MutationObserver((changes) => {
+        for (const change of changes) {
+          change.addedNodes.forEach((node) => {
+            if (node instanceof HTMLVideoElement) node.dataset.startedAtClick = 'yes';
+          });
+        }
+      }).observe(el, { childList: true }),
+    );
+    const switchTo = async (link: ReturnType<Page['locator']>, channelId: string) => {
+      const reply = page.waitForResponse((r) => r.url().endsWith(`channelId=${channelId}`));
+      await link.hover();
+      await reply;
+      await link.click();
+      await page.waitForURL(`${server.origin}/LiveChannel/${channelId}`);
+      // One video: the one started at the click, now the player's, with sound, on the page.
+      const videos = page.locator('video');
+      await expect.poll(() => videos.count()).toBe(1);
+      await playing(page);
+      expect(
+        await videos.evaluate((v: HTMLVideoElement) => ({
+          startedAtClick: v.dataset.startedAtClick,
+          inPlayer: v.parentElement!.classList.contains('player__stage'),
+          muted: v.muted,
+          style: v.style.cssText,
+        })),
+      ).toEqual({ startedAtClick: 'yes', inPlayer: true, muted: false, style: '' });
+      // The player took it while it was playing: the new channel's bookmark was still asked for.
+      await expect.poll(() => bookmarked.some((body) => body.includes(channelId))).toBe(true);
+      expect(await area(page).locator('.player__spinner').count()).toBe(0);
+    };
+    const strip = page.getByRole('navigation', { name: '直播進行中' });
+    await switchTo(strip.locator('[data-channel-id="ch07"]'), 'ch07');
+    expect(await strip.locator('[aria-current="true"]').getAttribute('data-channel-id')).toBe(
+      'ch07',
+    );
+    await switchTo(page.locator('.channel-grid-tabs a[data-channel-id="ch01"]').first(), 'ch01');
+    expect(realProblems(problems)).toEqual([]);
+    await close();
+  });
+
   it('the programme list is a modal: date tabs, focus kept inside, page scroll stopped, Escape closes', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
     await page.goto(`${server.origin}/LiveChannel/ch07`);

@@ -11,7 +11,7 @@ const SUBJECT_START = `/LiveChannel/${CHANNELS[1]}`;
 const CEILING_PATH = '/__bench/channel-change/ceiling';
 const CEILING_SCRIPT = '/__bench/channel-change/ceiling.js';
 const HLS_SCRIPT = '/__bench/channel-change/hls.min.js';
-const FULL_SWITCHES = 16;
+const FULL_SWITCHES = 30;
 const QUICK_SWITCHES = 4;
 /** The pointer rests on the strip item this long before the click (people aim, then click). */
 const HOVER_MS = 300;

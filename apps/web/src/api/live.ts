@@ -187,11 +187,16 @@ async function warmLiveStream(data: SwitchChannelData): Promise<void> {
   }
 }
 
-/** A reply asked for ahead and still fresh, taken once. */
-export function takePrefetchedSwitch(channelId: string): Promise<SwitchChannelData> | undefined {
+/**
+ * A reply asked for ahead and still fresh, taken once: on its way, or (`answered`) already come,
+ * so the page can show the channel without rendering the wait first.
+ */
+export function takePrefetchedSwitch(
+  channelId: string,
+): { reply: Promise<SwitchChannelData>; answered?: SwitchChannelData } | undefined {
   const held = ahead.get(channelId);
   ahead.delete(channelId);
-  return held && Date.now() - held.at < AHEAD_MS ? held.reply : undefined;
+  return held && Date.now() - held.at < AHEAD_MS ? held : undefined;
 }
 
 export const liveBookmarkApi = {

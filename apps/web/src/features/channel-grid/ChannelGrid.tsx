@@ -1,3 +1,4 @@
+import type { MouseEventHandler } from 'react';
 import { NEWS_GROUP_TITLE, type ChannelGroup } from '@site/contract';
 import { t } from '../../i18n/zh-TW';
 import { Tabs } from '../tabs/Tabs';
@@ -7,10 +8,12 @@ import './ChannelGrid.css';
 interface ChannelGridProps {
   groups: ChannelGroup[];
   currentChannelId?: string;
+  /** A tile's click handler for a channel (the live page starts the stream at the click). */
+  startChannel?: (channelId: string) => MouseEventHandler<HTMLAnchorElement>;
 }
 
 /** SPEC §2 part 6: one tab per channel group, a grid of channel tiles in each. */
-export function ChannelGrid({ groups, currentChannelId }: ChannelGridProps) {
+export function ChannelGrid({ groups, currentChannelId, startChannel }: ChannelGridProps) {
   const items = groups.map((group, groupIndex) => ({
     key: group.channelGroupId,
     title: group.channelGroupTitle,
@@ -23,6 +26,7 @@ export function ChannelGrid({ groups, currentChannelId }: ChannelGridProps) {
               showDescription={group.channelGroupTitle !== NEWS_GROUP_TITLE}
               current={channel.channelId === currentChannelId}
               eager={groupIndex === 0 && index < 4}
+              onClick={startChannel?.(channel.channelId)}
             />
           </li>
         ))}

@@ -1,7 +1,9 @@
+import type { MouseEventHandler } from 'react';
 import { Link } from 'react-router';
 import { liveChannelPath, type ChannelV2 } from '@site/contract';
 import { prefetchSwitchChannel } from '../../api/live';
 import { preloadHls } from '../player/load-hls';
+import { prepareHls } from '../player/prewarm';
 import './ChannelTile.css';
 
 interface ChannelTileProps {
@@ -10,6 +12,8 @@ interface ChannelTileProps {
   showDescription?: boolean;
   current?: boolean;
   eager?: boolean;
+  /** The live page may start the channel's stream at the click, before the page changes. */
+  onClick?: MouseEventHandler<HTMLAnchorElement> | undefined;
 }
 
 /**
@@ -23,6 +27,7 @@ export function channelHref(channel: ChannelV2): string {
 /** The channel's switch-channel reply and the player library, asked for on aim (api/live.ts). */
 function warm(channelId: string) {
   preloadHls();
+  prepareHls();
   prefetchSwitchChannel(channelId);
 }
 
@@ -31,6 +36,7 @@ export function ChannelTile({
   showDescription = true,
   current = false,
   eager = false,
+  onClick,
 }: ChannelTileProps) {
   return (
     <Link
@@ -41,6 +47,7 @@ export function ChannelTile({
       onPointerEnter={() => warm(channel.channelId)}
       onPointerDown={() => warm(channel.channelId)}
       onFocus={() => warm(channel.channelId)}
+      onClick={current ? undefined : onClick}
     >
       <span className="channel-tile__frame">
         <img

@@ -100,6 +100,8 @@ export function Player(props: PlayerProps) {
   /** hls.js warmed at the click, attached to the video the player took (prewarm.ts). */
   const warmRef = useRef<HlsType | undefined>(undefined);
   const sessionRef = useRef<MediaSession | undefined>(undefined);
+  /** The warmed video, when it was playing before this player took it (told after the commit). */
+  const playingBeforeRef = useRef<HTMLVideoElement | undefined>(undefined);
   const callbacksRef = useRef(props);
   // hls.js takes -1 as "from the start"; a retry resumes where the failed attempt stopped.
   const resumeAtRef = useRef(startPosition && startPosition > 0 ? startPosition : -1);
@@ -206,12 +208,34 @@ export function Player(props: PlayerProps) {
       },
     );
     sessionRef.current = session;
+    // A warm start shown before this player (a live channel started at the click) may be playing
+    // already, its 'playing' gone before the listeners came: said once the page is ready to hear.
+    if (warmed && !video.paused && video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) {
+      playingBeforeRef.current = video;
+    }
     return () => {
       if (video.currentTime > 0) resumeAtRef.current = video.currentTime;
       sessionRef.current = undefined;
       session.destroy();
     };
   }, [src, attempt, alive, autoPlay, maxBitrate]);
+
+  // After this commit's effects of the page too (a live channel's bookmarks start in one of them);
+  // the page's playing moment is idempotent, should the element's own event still come.
+  useEffect(() => {
+    let cancelled = false;
+    queueMicrotask(() => {
+      const video = playingBeforeRef.current;
+      if (cancelled || !video) return;
+      playingBeforeRef.current = undefined;
+      if (video.paused) return;
+      dispatch({ type: 'playing' });
+      callbacksRef.current.onPlaying?.(video);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [src, attempt, alive]);
 
   useEffect(() => {
     if (phase !== 'retrying') return;

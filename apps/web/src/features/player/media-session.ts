@@ -5,6 +5,7 @@ import { hlsConfig } from './hls-config';
 import { canPlayHlsNatively, loadHls } from './load-hls';
 import { AUTO_QUALITY, allowedRenditions, type Rendition } from './quality';
 import { trackIndexFor, type SubtitleChoice, type SubtitleTrack } from './subtitles';
+import { playMutedIfRefused as play } from './video-element';
 
 /** What a session tells the player. */
 export interface SessionListeners {
@@ -39,16 +40,6 @@ export interface MediaSession {
   setQuality(index: number): void;
   setSubtitle(choice: SubtitleChoice): void;
   destroy(): void;
-}
-
-/** Starts playback; a browser that refuses sound without a gesture still plays, muted. */
-function play(video: HTMLVideoElement): void {
-  video.play().catch((error: unknown) => {
-    if (error instanceof DOMException && error.name === 'NotAllowedError' && !video.muted) {
-      video.muted = true;
-      video.play().catch(() => undefined);
-    }
-  });
 }
 
 function mediaErrorListener(video: HTMLVideoElement, listeners: SessionListeners) {

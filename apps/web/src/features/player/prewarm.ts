@@ -5,7 +5,7 @@ import { getJson } from '../../api/client';
 import { hlsConfig } from './hls-config';
 import { loadHls } from './load-hls';
 import { matchPageProtocol } from './quality';
-import { createPlayerVideo } from './video-element';
+import { createPlayerVideo, playMutedIfRefused } from './video-element';
 
 /**
  * A warmed start not taken by a player within this long is dropped; until then the page may
@@ -75,26 +75,50 @@ function makeWarmHls(entry: Warm) {
 }
 
 /**
- * Attaches the entry's hls.js to a <video> not yet on the page and loads `src`; resolves once the
- * first fragment is in (or failed). The page renders after that: until then the main thread is
- * the stream's (rendering first delays each playlist and the fragment by a render's length).
+ * Where a warmed stream shows before its player takes it: in `container` (a positioned element
+ * that stays on the page while the next view renders), over the box of `over` (the player being
+ * left), so its first frame is on screen at once.
+ */
+export interface WarmPlace {
+  container: HTMLElement;
+  over: HTMLElement;
+}
+
+/**
+ * Attaches the entry's hls.js to a <video> not yet in the player and loads `src`. Hidden (no
+ * place), it resolves once the first fragment is in (or failed); shown in a place, it plays at once
+ * and resolves at its first frame (or failure). The page renders after that: until then the main
+ * thread is the stream's (rendering first delays each playlist and the fragment by a render's
+ * length).
  */
 function startWarm(
   entry: Warm,
   made: NonNullable<Awaited<ReturnType<typeof makeWarmHls>>>,
   videoUrl: string,
+  place?: WarmPlace,
 ): Promise<void> {
   const src = matchPageProtocol(videoUrl, window.location.protocol);
   const video = createPlayerVideo();
-  hideWhileWarming(video);
-  const firstFragment = new Promise<void>((resolve) => {
-    made.instance.once(made.events.FRAG_LOADED, () => resolve());
+  const ready = new Promise<void>((resolve) => {
     made.instance.once(made.events.ERROR, () => resolve());
+    if (!place) {
+      made.instance.once(made.events.FRAG_LOADED, () => resolve());
+      return;
+    }
+    made.instance.once(made.events.MANIFEST_PARSED, () => playMutedIfRefused(video));
+    // Older Firefox lacks frame callbacks: 'playing' is the nearest moment it tells.
+    if (typeof video.requestVideoFrameCallback === 'function') {
+      video.requestVideoFrameCallback(() => resolve());
+    } else {
+      video.addEventListener('playing', () => resolve(), { once: true });
+    }
   });
+  if (place) showOver(video, place);
+  else hideWhileWarming(video);
   made.instance.attachMedia(video);
   made.instance.loadSource(src);
   entry.hls = { src, video, instance: made.instance, release: made.release };
-  return firstFragment;
+  return ready;
 }
 
 /**
@@ -185,21 +209,53 @@ export function firstFragmentOrSoon(loading: Promise<void>): Promise<void> {
 /**
  * The same for a stream whose URL the page already holds (a live channel whose switch-channel
  * reply came while the pointer rested on it): at the click hls.js starts loading it, and the
- * player the page then renders for that URL takes it (takeWarmStart). Resolves once the first
- * fragment is in.
+ * player the page then renders for that URL takes it (takeWarmStart). With a place, the stream
+ * plays there at once, over the player being left (whose sound stops), and this resolves at its
+ * first frame; without, hidden, at its first fragment.
  */
-export function warmStream(videoUrl: string): Promise<void> {
+export function warmStream(videoUrl: string, place?: WarmPlace): Promise<void> {
   drop();
   const entry: Warm = { contentId: '', timer: setTimeout(drop, WARM_FOR_MS) };
   warm = entry;
+  if (place) for (const left of place.over.querySelectorAll('video')) left.muted = true;
   return makeWarmHls(entry).then(
     (made) => {
       if (!made) return;
       if (warm !== entry) return made.instance.destroy();
-      return startWarm(entry, made, videoUrl);
+      return startWarm(entry, made, videoUrl, place);
     },
     () => undefined,
   );
+}
+
+/**
+ * The page change after a click on another channel waits this long at most for the new stream's
+ * first frame, shown over the old player: rendering the next view first would hold the playlists,
+ * the fragment and its decoding behind a render (channel-change benchmark, ADR 0027).
+ */
+export const SWITCH_WAIT_MS = 400;
+
+/** Resolves at a shown warm start's first frame, or after SWITCH_WAIT_MS. */
+export function firstFrameOrSoon(showing: Promise<void>): Promise<void> {
+  const wait = new Promise<void>((resolve) => setTimeout(resolve, SWITCH_WAIT_MS));
+  return Promise.race([showing.catch(() => undefined), wait]);
+}
+
+/** Puts the warmed video in its place, covering `over`, above what the container holds. */
+function showOver(video: HTMLVideoElement, { container, over }: WarmPlace): void {
+  const box = over.getBoundingClientRect();
+  const frame = container.getBoundingClientRect();
+  Object.assign(video.style, {
+    position: 'absolute',
+    left: `${box.left - frame.left - container.clientLeft}px`,
+    top: `${box.top - frame.top - container.clientTop}px`,
+    width: `${box.width}px`,
+    height: `${box.height}px`,
+    zIndex: '1',
+  });
+  video.setAttribute('aria-hidden', 'true');
+  video.tabIndex = -1;
+  container.append(video);
 }
 
 /**

@@ -9,3 +9,18 @@ export function createPlayerVideo(): HTMLVideoElement {
   video.tabIndex = 0;
   return video;
 }
+
+/** Starts playback; a browser that refuses sound without a gesture still plays, muted. */
+export function playMutedIfRefused(video: HTMLVideoElement): void {
+  video.play().catch((error: unknown) => {
+    if (error instanceof DOMException && error.name === 'NotAllowedError' && !video.muted) {
+      video.muted = true;
+      video.play().catch(() => undefined);
+    }
+  });
+}
+
+/** The box the player shows its video in, inside `element` (none when no player is there). */
+export function playerStageIn(element: HTMLElement): HTMLElement | null {
+  return element.querySelector<HTMLElement>('.player__stage');
+}

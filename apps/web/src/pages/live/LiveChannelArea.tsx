@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { LiveChannelItem, SwitchChannelData } from '@site/contract';
 import { useMinutesWording } from '../../api/live';
@@ -31,6 +31,11 @@ export interface LiveChannelAreaProps {
   /** The simple-player page plays simple-play channels itself. */
   simplePage?: boolean;
   onSwitch: (channelId: string) => void;
+  /**
+   * The video area's stage, for the page to start a channel there at a click (start-channel.ts):
+   * it stays on the page from channel to channel.
+   */
+  stageRef?: RefObject<HTMLDivElement | null>;
 }
 
 type Opened = 'programmes' | 'external' | 'subscribe' | 'limit' | null;
@@ -67,6 +72,8 @@ function Still({ picture, children }: { picture: string; children?: ReactNode })
  */
 export function LiveChannelArea(props: LiveChannelAreaProps) {
   const { channelId, channels, deviceType, anonymous, simplePage = false, onSwitch } = props;
+  const ownStageRef = useRef<HTMLDivElement>(null);
+  const stageRef = props.stageRef ?? ownStageRef;
   const location = useLocation();
   const isPc = deviceType === undefined ? undefined : appLinkFor('x', deviceType) === null;
   const context = useMemo(
@@ -122,7 +129,6 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
     return () => window.clearTimeout(timer);
   }, [state.phase]);
 
-  const stageRef = useRef<HTMLDivElement>(null);
   const ids = channels.map((channel) => channel.channelId);
   const keys = useChannelKeys(stageRef, ids, channelId, onSwitch);
   const number = ids.indexOf(channelId) + 1;

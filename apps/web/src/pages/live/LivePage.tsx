@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { liveChannelPath, type LivePageData } from '@site/contract';
 import { useChannelGroups } from '../../api/hooks';
@@ -10,6 +10,7 @@ import { t } from '../../i18n/zh-TW';
 import { ChannelStrip } from './ChannelStrip';
 import { LiveChannelArea } from './LiveChannelArea';
 import { nextRefreshIn } from './schedule';
+import { useStartChannel } from './start-channel';
 import './LivePage.css';
 
 /** Ask for the page data again when the strip's earliest programme ends (program.endsAt). */
@@ -43,6 +44,11 @@ export default function LivePage() {
   // Who is watching decides the player (device) and the watching limit (uid): both known first.
   const known = login.data !== undefined || login.isError;
   const ready = known && (fromPath !== undefined || content !== undefined || page.isError);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const startChannel = useStartChannel(
+    stageRef,
+    known && (login.data?.deviceType ?? 'PC') === 'PC',
+  );
 
   return (
     <div className="page live-page">
@@ -53,12 +59,9 @@ export default function LivePage() {
         deviceType={known ? (login.data?.deviceType ?? 'PC') : undefined}
         anonymous={content ? content.uid === '' : login.data?.isLogin !== 'Y'}
         onSwitch={onSwitch}
+        stageRef={stageRef}
       />
-      <ChannelStrip
-        channels={channels}
-        activeId={channelId}
-        isPc={known && (login.data?.deviceType ?? 'PC') === 'PC'}
-      />
+      <ChannelStrip channels={channels} activeId={channelId} startChannel={startChannel} />
       <section className="live-page__groups" aria-labelledby="live-groups-title">
         <h2 id="live-groups-title">{t.live.groupsHeading}</h2>
         {groups.isError ? (
@@ -72,7 +75,11 @@ export default function LivePage() {
         ) : groups.data.length === 0 ? (
           <p className="message">{t.live.empty}</p>
         ) : (
-          <ChannelGrid groups={groups.data} currentChannelId={channelId} />
+          <ChannelGrid
+            groups={groups.data}
+            currentChannelId={channelId}
+            startChannel={startChannel}
+          />
         )}
       </section>
     </div>

@@ -87,8 +87,16 @@ export function useLiveChannel(channelId: string, context: ViewContext | undefin
     if (isPc === undefined) return;
     dispatch({ type: 'switch', channelId });
     if (!channelId) return;
+    const prefetched = takePrefetchedSwitch(channelId);
+    if (prefetched?.answered) {
+      // Dispatched with the switch, so React renders the channel once, without the wait between.
+      const data = prefetched.answered;
+      const view = channelView(data, { isPc, simplePage });
+      dispatch({ type: 'loaded', channelId, data, view });
+      return;
+    }
     const controller = new AbortController();
-    let first = takePrefetchedSwitch(channelId);
+    let first = prefetched?.reply;
     withRetries(
       () => {
         const reply = first ?? fetchSwitchChannel(channelId, controller.signal);
