@@ -35,6 +35,19 @@ async function alertIs(page: Page, text: string): Promise<void> {
   expect(await alertText(page)).toBe(text);
 }
 
+/** Marks videos put straight into the video area (not by the player): started at the click. */
+async function markVideosStartedAtOnce(page: Page): Promise<void> {
+  await stage(page).evaluate((el) =>
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        change.addedNodes.forEach((node) => {
+          if (node instanceof HTMLVideoElement) node.dataset.startedAtClick = 'yes';
+        });
+      }
+    }).observe(el, { childList: true }),
+  );
+}
+
 describe('the live channel page in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -106,16 +119,7 @@ describe('the live channel page in Chromium', () => {
     });
     await page.goto(`${server.origin}/LiveChannel/ch01`);
     await playing(page);
-    // Videos put straight into the area (not by the player) are marked, to tell the way taken.
-    await stage(page).evaluate((el) =>
-      new MutationObserver((changes) => {
-        for (const change of changes) {
-          change.addedNodes.forEach((node) => {
-            if (node instanceof HTMLVideoElement) node.dataset.startedAtClick = 'yes';
-          });
-        }
-      }).observe(el, { childList: true }),
-    );
+    await markVideosStartedAtOnce(page);
     const switchTo = async (link: ReturnType<Page['locator']>, channelId: string) => {
       const reply = page.waitForResponse((r) => r.url().endsWith(`channelId=${channelId}`));
       await link.hover();
@@ -450,13 +454,68 @@ describe('the live channel page in Chromium', () => {
     await expect.poll(() => overlay.textContent()).toContain('現正播出');
     // The player was replaced: the area kept the focus, so the keys go on working.
     expect(await stage(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    // The channels either side were asked for ahead at the first key: this one starts at once.
+    await markVideosStartedAtOnce(page);
     await page.keyboard.press('PageUp');
     await page.waitForURL(`${server.origin}/LiveChannel/${ids[0]}`);
+    await expect.poll(() => page.locator('video').count()).toBe(1);
     await playing(page);
+    expect(await liveVideo(page).getAttribute('data-started-at-click')).toBe('yes');
     await stage(page).focus();
     await page.keyboard.press('3');
     await expect.poll(() => overlay.textContent()).toContain('選台 3');
     await page.waitForURL(`${server.origin}/LiveChannel/${ids[2]}`);
+    await close();
+  });
+
+  it('in fullscreen, channel keys change channel and the video area stays fullscreen', async () => {
+    const { page, close } = await openPage(browser, { viewport: viewports.desktop });
+    await page.goto(`${server.origin}/LiveChannel/ch01`);
+    await playing(page);
+    const ids = await page
+      .getByRole('navigation', { name: '直播進行中' })
+      .getByRole('link')
+      .evaluateAll((links) => links.map((l) => l.getAttribute('data-channel-id')));
+    expect(ids.slice(0, 7)).toEqual(['ch01', 'ch02', 'ch03', 'ch04', 'ch05', 'ch06', 'ch07']);
+    const fullscreen = () =>
+      page.evaluate(() => {
+        const full = document.fullscreenElement;
+        return full ? (full.classList.contains('live-area__stage') ? 'area' : full.className) : '';
+      });
+    const inFullscreen = (selector: string) =>
+      page.locator(selector).evaluate((el) => document.fullscreenElement?.contains(el) ?? false);
+    await liveVideo(page).focus();
+    await page.keyboard.press('f');
+    await expect.poll(fullscreen).toContain('player__frame');
+    // Page Down: ch02, whose pre-roll plays in fullscreen; the player's own frame went with the
+    // switch, so the area (player and overlay) took over.
+    await page.keyboard.press('PageDown');
+    await page.waitForURL(`${server.origin}/LiveChannel/ch02`);
+    await expect.poll(fullscreen).toBe('area');
+    const overlay = page.locator('.live-now-next');
+    await expect.poll(() => overlay.textContent()).toContain('現正播出');
+    expect(await inFullscreen('.live-now-next')).toBe(true);
+    await page.locator('.preroll__video').waitFor({ state: 'attached' });
+    expect(await inFullscreen('.preroll__video')).toBe(true);
+    // Page Up: back to ch01, asked for ahead at the last key, so started at once in fullscreen.
+    await markVideosStartedAtOnce(page);
+    await page.keyboard.press('PageUp');
+    await page.waitForURL(`${server.origin}/LiveChannel/ch01`);
+    await expect.poll(() => page.locator('video').count()).toBe(1);
+    await playing(page);
+    expect(await fullscreen()).toBe('area');
+    expect(await inFullscreen('.live-area video')).toBe(true);
+    expect(await liveVideo(page).getAttribute('data-started-at-click')).toBe('yes');
+    // A number: ch06, a YouTube channel, whose pop-up is a modal shown above the fullscreen area.
+    await page.keyboard.press('6');
+    await expect.poll(() => overlay.textContent()).toContain('選台 6');
+    await page.waitForURL(`${server.origin}/LiveChannel/ch06`);
+    const popup = page.locator('dialog[open]');
+    await popup.waitFor();
+    expect(await popup.evaluate((d) => d.matches(':modal'))).toBe(true);
+    expect(await fullscreen()).toBe('area');
+    await page.evaluate(() => document.exitFullscreen());
+    await expect.poll(fullscreen).toBe('');
     await close();
   });
 });

@@ -241,8 +241,18 @@ export function firstFrameOrSoon(showing: Promise<void>): Promise<void> {
   return Promise.race([showing.catch(() => undefined), wait]);
 }
 
-/** Puts the warmed video in its place, covering `over`, above what the container holds. */
+/**
+ * Puts the warmed video in its place, covering `over`, above what the container holds; in
+ * fullscreen (where the boxes are about to change) it fills the container, letterboxed.
+ */
 function showOver(video: HTMLVideoElement, { container, over }: WarmPlace): void {
+  video.setAttribute('aria-hidden', 'true');
+  video.tabIndex = -1;
+  if (document.fullscreenElement) {
+    Object.assign(video.style, { position: 'absolute', inset: '0', zIndex: '1' });
+    container.append(video);
+    return;
+  }
   const box = over.getBoundingClientRect();
   const frame = container.getBoundingClientRect();
   Object.assign(video.style, {
@@ -253,8 +263,6 @@ function showOver(video: HTMLVideoElement, { container, over }: WarmPlace): void
     height: `${box.height}px`,
     zIndex: '1',
   });
-  video.setAttribute('aria-hidden', 'true');
-  video.tabIndex = -1;
   container.append(video);
 }
 

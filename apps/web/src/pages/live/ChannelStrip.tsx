@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { liveChannelPath, type LiveChannelItem } from '@site/contract';
 import { t } from '../../i18n/zh-TW';
-import { aheadOf, type StartChannel } from './start-channel';
+import { aheadOf, type ChannelStarter } from './start-channel';
 import './ChannelStrip.css';
 
 /**
@@ -11,12 +11,12 @@ import './ChannelStrip.css';
 export function ChannelStrip({
   channels,
   activeId,
-  startChannel,
+  starter,
 }: {
   channels: LiveChannelItem[];
   activeId: string;
   /** A click on another channel may start its stream before the page changes. */
-  startChannel: StartChannel;
+  starter: ChannelStarter;
 }) {
   if (channels.length === 0) return null;
   return (
@@ -35,7 +35,7 @@ export function ChannelStrip({
                 aria-current={active ? 'true' : undefined}
                 data-channel-id={channel.channelId}
                 {...aheadOf(channel.channelId)}
-                onClick={active ? undefined : startChannel(channel.channelId)}
+                onClick={active ? undefined : starter.onClick(channel.channelId)}
               >
                 <span className="live-strip__name">{channel.channelName}</span>
                 <span className="live-strip__programme">

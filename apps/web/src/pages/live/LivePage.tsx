@@ -1,6 +1,6 @@
-import { useCallback, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { liveChannelPath, type LivePageData } from '@site/contract';
+import { useRef } from 'react';
+import { useParams } from 'react-router';
+import type { LivePageData } from '@site/contract';
 import { useChannelGroups } from '../../api/hooks';
 import { useLivePageData } from '../../api/live';
 import { useLoginInfo } from '../../api/session';
@@ -10,7 +10,7 @@ import { t } from '../../i18n/zh-TW';
 import { ChannelStrip } from './ChannelStrip';
 import { LiveChannelArea } from './LiveChannelArea';
 import { nextRefreshIn } from './schedule';
-import { useStartChannel } from './start-channel';
+import { useChannelStarter } from './start-channel';
 import './LivePage.css';
 
 /** Ask for the page data again when the strip's earliest programme ends (program.endsAt). */
@@ -30,7 +30,6 @@ function refetchIn(data: LivePageData | undefined): number | false {
  */
 export default function LivePage() {
   const { channelId: fromPath } = useParams();
-  const navigate = useNavigate();
   const page = useLivePageData(refetchIn);
   const login = useLoginInfo();
   const groups = useChannelGroups();
@@ -39,16 +38,12 @@ export default function LivePage() {
   const channelId = fromPath ?? content?.mainWrapCustomizeData.defaultLiveChannelId ?? '';
   const listed = channels.find((channel) => channel.channelId === channelId);
   usePageTitle(listed?.channelName ?? (fromPath ? t.pageTitles.liveChannel : t.pageTitles.live));
-  const onSwitch = useCallback((id: string) => void navigate(liveChannelPath(id)), [navigate]);
 
   // Who is watching decides the player (device) and the watching limit (uid): both known first.
   const known = login.data !== undefined || login.isError;
   const ready = known && (fromPath !== undefined || content !== undefined || page.isError);
   const stageRef = useRef<HTMLDivElement>(null);
-  const startChannel = useStartChannel(
-    stageRef,
-    known && (login.data?.deviceType ?? 'PC') === 'PC',
-  );
+  const starter = useChannelStarter(stageRef, known && (login.data?.deviceType ?? 'PC') === 'PC');
 
   return (
     <div className="page live-page">
@@ -58,10 +53,10 @@ export default function LivePage() {
         channels={channels}
         deviceType={known ? (login.data?.deviceType ?? 'PC') : undefined}
         anonymous={content ? content.uid === '' : login.data?.isLogin !== 'Y'}
-        onSwitch={onSwitch}
+        onSwitch={starter.switchTo}
         stageRef={stageRef}
       />
-      <ChannelStrip channels={channels} activeId={channelId} startChannel={startChannel} />
+      <ChannelStrip channels={channels} activeId={channelId} starter={starter} />
       <section className="live-page__groups" aria-labelledby="live-groups-title">
         <h2 id="live-groups-title">{t.live.groupsHeading}</h2>
         {groups.isError ? (
@@ -78,7 +73,7 @@ export default function LivePage() {
           <ChannelGrid
             groups={groups.data}
             currentChannelId={channelId}
-            startChannel={startChannel}
+            startChannel={starter.onClick}
           />
         )}
       </section>

@@ -8,40 +8,55 @@ import { playerStageIn } from '../../features/player/video-element';
 import { firstFrameOrSoon, prepareHls, warmStream } from '../../features/player/prewarm';
 import { channelView } from './live-rules';
 
-/** Asks for a channel's stream while the pointer or focus is on its link (api/live.ts). */
+/** Asks for a channel's stream ahead: its switch-channel reply, the player library (api/live.ts). */
+export function askAhead(channelId: string): void {
+  preloadHls();
+  prepareHls();
+  prefetchSwitchChannel(channelId);
+}
+
+/** Asks ahead while the pointer or focus is on a channel's link. */
 export function aheadOf(channelId: string) {
-  const warm = () => {
-    preloadHls();
-    prepareHls();
-    prefetchSwitchChannel(channelId);
-  };
+  const warm = () => askAhead(channelId);
   return { onPointerEnter: warm, onFocus: warm, onPointerDown: warm };
 }
 
-export type StartChannel = (channelId: string) => (event: MouseEvent<HTMLAnchorElement>) => void;
+export interface ChannelStarter {
+  /** A link's click handler: starts the channel at once when it can, else the link goes. */
+  onClick(channelId: string): (event: MouseEvent<HTMLAnchorElement>) => void;
+  /** For the channel keys: starts the channel at once when it can, else changes the page. */
+  switchTo(channelId: string): void;
+}
 
 /**
- * A click on another channel (a strip item or a tile) whose switch-channel reply came ahead: when
- * the site's player will play it (a PC, no pre-roll, our own stream), hls.js starts it at once in
- * the video area (`stageRef`), over the channel being left, and the page follows at its first
- * frame, at most SWITCH_WAIT_MS later; the player then takes that video (ADR 0027). Any other
- * case is a plain link.
+ * Changing channel on the live page. When the channel's switch-channel reply came ahead and the
+ * site's player will play it (a PC, no pre-roll, our own stream), hls.js starts it at once in the
+ * video area (`stageRef`), over the channel being left, and the page follows at its first frame,
+ * at most SWITCH_WAIT_MS later; the player then takes that video (ADR 0027). Otherwise the page
+ * changes and the player starts as usual.
  */
-export function useStartChannel(
+export function useChannelStarter(
   stageRef: RefObject<HTMLElement | null>,
   isPc: boolean,
-): StartChannel {
+): ChannelStarter {
   const navigate = useNavigate();
-  return (channelId) => (event) => {
+  const go = (channelId: string) => void navigate(liveChannelPath(channelId));
+  const startAtOnce = (channelId: string): boolean => {
     const container = stageRef.current;
-    if (!isPc || !container || event.defaultPrevented || !isPlainClick(event)) return;
     const reply = answeredSwitch(channelId);
-    const view = reply ? channelView(reply, { isPc }) : undefined;
-    if (view?.kind !== 'play' || view.prerollTag) return;
-    event.preventDefault();
+    const view = isPc && container && reply ? channelView(reply, { isPc }) : undefined;
+    if (!container || view?.kind !== 'play' || view.prerollTag) return false;
     const over = playerStageIn(container) ?? container;
-    void firstFrameOrSoon(warmStream(view.src, { container, over })).then(() =>
-      navigate(liveChannelPath(channelId)),
-    );
+    void firstFrameOrSoon(warmStream(view.src, { container, over })).then(() => go(channelId));
+    return true;
+  };
+  return {
+    onClick: (channelId) => (event) => {
+      if (event.defaultPrevented || !isPlainClick(event)) return;
+      if (startAtOnce(channelId)) event.preventDefault();
+    },
+    switchTo(channelId) {
+      if (!startAtOnce(channelId)) go(channelId);
+    },
   };
 }

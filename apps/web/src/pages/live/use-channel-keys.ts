@@ -6,6 +6,7 @@ import {
   channelKeyOf,
   stepChannel,
 } from './channel-keys';
+import { askAhead } from './start-channel';
 
 function typingIn(target: EventTarget | null): boolean {
   return (
@@ -41,7 +42,15 @@ export function useChannelKeys(
       if (area && !document.fullscreenElement && area.contains(document.activeElement)) {
         area.focus({ preventScroll: true });
       }
-      if (id && id !== latest.current.currentId) latest.current.switchTo(id);
+      if (!id) return;
+      if (id !== latest.current.currentId) latest.current.switchTo(id);
+      // A viewer going through the channels by key is likely to go on: the channels either side
+      // are asked for ahead, so the next key can start its channel at once.
+      const ids = latest.current.channelIds;
+      for (const step of [1, -1] as const) {
+        const next = stepChannel(ids, id, step);
+        if (next && next !== id) askAhead(next);
+      }
     };
     const buffer = new DigitBuffer((digits) => {
       setTyped('');
