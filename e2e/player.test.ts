@@ -75,6 +75,51 @@ describe('the player in Chromium', () => {
     await close();
   });
 
+  it('a play link starts the title at once where the play page will show it, on every screen', async () => {
+    for (const viewport of [viewports.phone, viewports.tablet, viewports.desktop]) {
+      const { page, problems, close } = await openPage(browser, { viewport });
+      await page.goto(`${server.origin}/details/M0001/M0001`);
+      const play = page.locator('main').getByRole('link', { name: '播放', exact: true });
+      await play.waitFor();
+      // A video put straight into <body> (not by the player) is marked with its box at that moment.
+      await page.evaluate(() =>
+        new MutationObserver((changes) => {
+          for (const change of changes) {
+            change.addedNodes.forEach((node) => {
+              if (!(node instanceof HTMLVideoElement)) return;
+              const r = node.getBoundingClientRect();
+              node.dataset.startedAt = [r.left + scrollX, r.top + scrollY, r.width, r.height]
+                .map(Math.round)
+                .join(' ');
+            });
+          }
+        }).observe(document.body, { childList: true }),
+      );
+      const right = page.waitForResponse((r) => r.url().includes('ajaxFindVideoPlayRight.do'));
+      await play.hover();
+      await right;
+      await play.click();
+      await page.waitForURL(`${server.origin}${FREE_MOVIE}`);
+      await expect.poll(() => page.locator('video').count()).toBe(1);
+      await playing(page);
+      // The player took that very video, where it already was: nothing moved on screen.
+      const seen = await media(page, (v) => {
+        const r = v.getBoundingClientRect();
+        return {
+          startedAt: v.dataset.startedAt,
+          now: [r.left + scrollX, r.top + scrollY, r.width, r.height].map(Math.round).join(' '),
+          inPlayer: v.parentElement!.classList.contains('player__stage'),
+          style: v.style.cssText,
+        };
+      });
+      expect(seen.startedAt, `${viewport.width} px`).toBe(seen.now);
+      expect(seen).toMatchObject({ inPlayer: true, style: '' });
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('午夜列車');
+      expect(realProblems(problems)).toEqual([]);
+      await close();
+    }
+  });
+
   it('works at 375 px: every control on screen, nothing wider than the phone', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.phone });
     await page.goto(`${server.origin}${FREE_MOVIE}`);

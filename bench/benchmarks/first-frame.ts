@@ -12,7 +12,7 @@ const SUBJECT_START = `/details/${CONTENT_ID}/${CONTENT_ID}`;
 const CEILING_PATH = '/__bench/first-frame/ceiling';
 const CEILING_SCRIPT = '/__bench/first-frame/ceiling.js';
 const HLS_SCRIPT = '/__bench/first-frame/hls.min.js';
-const FULL_RUNS = 15;
+const FULL_RUNS = 25;
 const QUICK_RUNS = 3;
 /**
  * How long the pointer rests on the play control before the click. People take a few hundred

@@ -1,11 +1,14 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useLoginInfo } from '../../api/session';
 import { preloadPage } from '../../app/router';
 import { preloadHls } from './load-hls';
+import { playPagePlace } from './play-page-place';
 import {
   askPlayRightAhead,
   contentIdOfPlayLink,
   firstFragmentOrSoon,
+  firstFrameOrSoon,
   prepareHls,
   warmPlayback,
 } from './prewarm';
@@ -29,12 +32,21 @@ export function isPlainClick(event: MouseEvent): boolean {
 
 /**
  * At the click on a link to a play page: the play right and the stream start loading
- * (prewarm.ts). Resolves once the first fragment is in (or NAVIGATE_WAIT_MS have passed);
- * undefined when nothing starts (a click into a new tab, a link that is not a play page).
+ * (prewarm.ts). When the play page will start from the beginning (`fromStart`), the stream plays
+ * at once where the play page's player will be, and this resolves at its first frame (or after
+ * SHOWN_WAIT_MS); otherwise it loads out of sight and this resolves once the first fragment is in
+ * (or after NAVIGATE_WAIT_MS). Undefined when nothing starts (a click into a new tab, a link that
+ * is not a play page).
  */
-export function startPlayback(to: string, event?: MouseEvent): Promise<void> | undefined {
+export function startPlayback(
+  to: string,
+  event?: MouseEvent,
+  fromStart = false,
+): Promise<void> | undefined {
   const contentId = contentIdOfPlayLink(to);
   if (!contentId || (event && !isPlainClick(event))) return undefined;
+  const place = fromStart ? playPagePlace() : undefined;
+  if (place) return firstFrameOrSoon(warmPlayback(contentId, place));
   return firstFragmentOrSoon(warmPlayback(contentId));
 }
 
@@ -47,6 +59,7 @@ export function PlayLink({
   className,
   label,
   askAhead = false,
+  startsAt,
   children,
 }: {
   to: string;
@@ -58,9 +71,17 @@ export function PlayLink({
    * (granting it starts nothing; prewarm.ts askPlayRightAhead). Never for a rental.
    */
   askAhead?: boolean;
+  /**
+   * Where the play page will start, when the link knows (the details page's 播放 or resume
+   * button). A visitor always starts at the beginning (no resume points).
+   */
+  startsAt?: number;
   children: ReactNode;
 }) {
   const navigate = useNavigate();
+  const login = useLoginInfo();
+  const visitor = login.data !== undefined && login.data.isLogin !== 'Y';
+  const fromStart = startsAt === undefined ? visitor : startsAt <= 0;
   const preload = () => preloadPlayback(to, askAhead);
   return (
     <Link
@@ -71,9 +92,9 @@ export function PlayLink({
       onFocus={preload}
       onClick={(event) => {
         if (event.defaultPrevented) return;
-        const starting = startPlayback(to, event);
+        const starting = startPlayback(to, event, fromStart);
         if (!starting) return;
-        // The page follows once the first fragment is in (at most NAVIGATE_WAIT_MS later).
+        // The page follows once the stream has started (startPlayback).
         event.preventDefault();
         void starting.then(() => navigate(to));
       }}

@@ -75,13 +75,33 @@ function makeWarmHls(entry: Warm) {
 }
 
 /**
- * Where a warmed stream shows before its player takes it: in `container` (a positioned element
- * that stays on the page while the next view renders), over the box of `over` (the player being
- * left), so its first frame is on screen at once.
+ * Where a warmed stream shows before its player takes it: in `container` (an element that stays
+ * on the page while the next view renders), at `box` (CSS pixels from the container's padding
+ * edge, where the player will be; 'fill' for all of it), so its first frame is on screen at once.
+ * `leaving` is the player it covers, whose sound stops.
  */
 export interface WarmPlace {
   container: HTMLElement;
-  over: HTMLElement;
+  box: { left: number; top: number; width: number; height: number } | 'fill';
+  leaving?: HTMLElement;
+}
+
+/** The place over `over`, inside `container` (a positioned element holding it). */
+export function placeOver(container: HTMLElement, over: HTMLElement): WarmPlace {
+  // In fullscreen the boxes are about to change: the container is filled, letterboxed.
+  if (document.fullscreenElement) return { container, box: 'fill', leaving: over };
+  const box = over.getBoundingClientRect();
+  const frame = container.getBoundingClientRect();
+  return {
+    container,
+    box: {
+      left: box.left - frame.left - container.clientLeft,
+      top: box.top - frame.top - container.clientTop,
+      width: box.width,
+      height: box.height,
+    },
+    leaving: over,
+  };
 }
 
 /**
@@ -113,7 +133,7 @@ function startWarm(
       video.addEventListener('playing', () => resolve(), { once: true });
     }
   });
-  if (place) showOver(video, place);
+  if (place) showAt(video, place);
   else hideWhileWarming(video);
   made.instance.attachMedia(video);
   made.instance.loadSource(src);
@@ -129,7 +149,7 @@ function startWarm(
  * (takeWarmStart), so the network and the media pipeline work while React renders
  * (docs/adr/0024-player.md). Nothing is decided here: the server's reply is what the page shows.
  */
-export function warmPlayback(contentId: string): Promise<void> {
+export function warmPlayback(contentId: string, place?: WarmPlace): Promise<void> {
   // A reply asked for while the link was aimed at (askPlayRightAhead) is taken as the click's.
   const asked = warm?.contentId === contentId && warm.right && !warm.hls ? warm : undefined;
   if (asked) clearTimeout(asked.timer);
@@ -151,7 +171,7 @@ export function warmPlayback(contentId: string): Promise<void> {
     ([data, made]) => {
       if (!made) return;
       if (warm !== entry || data.preVastUrl) return made.instance.destroy();
-      return startWarm(entry, made, data.videoUrl);
+      return startWarm(entry, made, data.videoUrl, place);
     },
     () =>
       library.then(
@@ -217,7 +237,7 @@ export function warmStream(videoUrl: string, place?: WarmPlace): Promise<void> {
   drop();
   const entry: Warm = { contentId: '', timer: setTimeout(drop, WARM_FOR_MS) };
   warm = entry;
-  if (place) for (const left of place.over.querySelectorAll('video')) left.muted = true;
+  if (place?.leaving) for (const left of place.leaving.querySelectorAll('video')) left.muted = true;
   return makeWarmHls(entry).then(
     (made) => {
       if (!made) return;
@@ -229,40 +249,33 @@ export function warmStream(videoUrl: string, place?: WarmPlace): Promise<void> {
 }
 
 /**
- * The page change after a click on another channel waits this long at most for the new stream's
- * first frame, shown over the old player: rendering the next view first would hold the playlists,
- * the fragment and its decoding behind a render (channel-change benchmark, ADR 0027).
+ * The page change after a click that starts a stream where its player will be (another live
+ * channel, a title from its play link) waits this long at most for the stream's first frame:
+ * rendering the next view first would hold the playlists, the fragment and its decoding behind a
+ * render (channel-change and first-frame benchmarks, ADR 0024 and 0027).
  */
-export const SWITCH_WAIT_MS = 400;
+export const SHOWN_WAIT_MS = 400;
 
-/** Resolves at a shown warm start's first frame, or after SWITCH_WAIT_MS. */
+/** Resolves at a shown warm start's first frame, or after SHOWN_WAIT_MS. */
 export function firstFrameOrSoon(showing: Promise<void>): Promise<void> {
-  const wait = new Promise<void>((resolve) => setTimeout(resolve, SWITCH_WAIT_MS));
+  const wait = new Promise<void>((resolve) => setTimeout(resolve, SHOWN_WAIT_MS));
   return Promise.race([showing.catch(() => undefined), wait]);
 }
 
-/**
- * Puts the warmed video in its place, covering `over`, above what the container holds; in
- * fullscreen (where the boxes are about to change) it fills the container, letterboxed.
- */
-function showOver(video: HTMLVideoElement, { container, over }: WarmPlace): void {
+/** Puts the warmed video in its place, above what the container holds. */
+function showAt(video: HTMLVideoElement, { container, box }: WarmPlace): void {
   video.setAttribute('aria-hidden', 'true');
   video.tabIndex = -1;
-  if (document.fullscreenElement) {
-    Object.assign(video.style, { position: 'absolute', inset: '0', zIndex: '1' });
-    container.append(video);
-    return;
-  }
-  const box = over.getBoundingClientRect();
-  const frame = container.getBoundingClientRect();
-  Object.assign(video.style, {
-    position: 'absolute',
-    left: `${box.left - frame.left - container.clientLeft}px`,
-    top: `${box.top - frame.top - container.clientTop}px`,
-    width: `${box.width}px`,
-    height: `${box.height}px`,
-    zIndex: '1',
-  });
+  const at =
+    box === 'fill'
+      ? { inset: '0' }
+      : {
+          left: `${box.left}px`,
+          top: `${box.top}px`,
+          width: `${box.width}px`,
+          height: `${box.height}px`,
+        };
+  Object.assign(video.style, { position: 'absolute', zIndex: '1', ...at });
   container.append(video);
 }
 
@@ -285,6 +298,14 @@ function hideWhileWarming(video: HTMLVideoElement): void {
   document.body.append(video);
 }
 
+/**
+ * Drops the warmed start of this title if no player took it: the page that would have played it
+ * is gone (a click on another title's link has started that one instead, and stays).
+ */
+export function dropWarmStart(contentId: string): void {
+  if (warm?.hls && warm.contentId === contentId) drop();
+}
+
 /** The play-right reply asked for at the click on a link to this title, if one was. */
 export function warmPlayRight(contentId: string): Promise<PlayRightData> | undefined {
   return contentId && warm?.contentId === contentId ? warm.right : undefined;
@@ -305,7 +326,13 @@ export function takeWarmStart(
   startPosition: number,
 ): { video: HTMLVideoElement; hls: HlsType } | undefined {
   const held = warm?.hls;
-  if (!warm || !held || held.src !== src || startPosition > 0) return undefined;
+  if (!warm || !held) return undefined;
+  // A player starting anything else means the warmed stream is not wanted: it goes at once (it
+  // may be on screen).
+  if (held.src !== src || startPosition > 0) {
+    drop();
+    return undefined;
+  }
   held.release();
   // The reply stays readable until the entry times out (the page may render again).
   warm.hls = undefined;

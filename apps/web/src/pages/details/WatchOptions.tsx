@@ -10,6 +10,16 @@ function firstEpisode(detail: VideoDetail) {
   return detail.seasons[0]?.episodes[0];
 }
 
+/**
+ * Where the play page starts a title whose button shows no resume point: the beginning, once a
+ * member's position is known (undefined while it is not; PlayLink then assumes nothing).
+ */
+function startOf(position: WatchPosition | undefined): number | undefined {
+  return position === undefined ? undefined : 0;
+}
+
+type WatchPosition = ReturnType<typeof useWatchPosition>['data'];
+
 /** The episode that continues a series for a member: their last watched one, at its position. */
 function PlayButton({ detail, info }: { detail: VideoDetail; info: LoginInfo | undefined }) {
   const series = detail.isSeries === 'Y';
@@ -23,7 +33,12 @@ function PlayButton({ detail, info }: { detail: VideoDetail; info: LoginInfo | u
       ? detail.seasons.flatMap((s) => s.episodes).find((e) => e.contentId === resumeId)
       : undefined;
     return (
-      <PlayLink to={paths.play(resumeId)} className={className} askAhead={!series}>
+      <PlayLink
+        to={paths.play(resumeId)}
+        className={className}
+        askAhead={!series}
+        startsAt={position.positionSeconds}
+      >
         {episode
           ? t.details.resumeEpisode(
               `${t.details.season(episode.seasonNo)} ${t.details.episodeNo(episode.episodeNo)}`,
@@ -37,13 +52,18 @@ function PlayButton({ detail, info }: { detail: VideoDetail; info: LoginInfo | u
     const first = firstEpisode(detail);
     if (!first) return null;
     return (
-      <PlayLink to={paths.play(first.contentId)} className={className}>
+      <PlayLink to={paths.play(first.contentId)} className={className} startsAt={startOf(position)}>
         {t.details.playFirst}
       </PlayLink>
     );
   }
   return (
-    <PlayLink to={paths.play(detail.contentId)} className={className} askAhead>
+    <PlayLink
+      to={paths.play(detail.contentId)}
+      className={className}
+      askAhead
+      startsAt={startOf(position)}
+    >
       {t.details.play}
     </PlayLink>
   );

@@ -5,7 +5,7 @@ import { answeredSwitch, prefetchSwitchChannel } from '../../api/live';
 import { preloadHls } from '../../features/player/load-hls';
 import { isPlainClick } from '../../features/player/PlayLink';
 import { playerStageIn } from '../../features/player/video-element';
-import { firstFrameOrSoon, prepareHls, warmStream } from '../../features/player/prewarm';
+import { firstFrameOrSoon, placeOver, prepareHls, warmStream } from '../../features/player/prewarm';
 import { channelView } from './live-rules';
 
 /** Asks for a channel's stream ahead: its switch-channel reply, the player library (api/live.ts). */
@@ -32,7 +32,7 @@ export interface ChannelStarter {
  * Changing channel on the live page. When the channel's switch-channel reply came ahead and the
  * site's player will play it (a PC, no pre-roll, our own stream), hls.js starts it at once in the
  * video area (`stageRef`), over the channel being left, and the page follows at its first frame,
- * at most SWITCH_WAIT_MS later; the player then takes that video (ADR 0027). Otherwise the page
+ * at most SHOWN_WAIT_MS later; the player then takes that video (ADR 0027). Otherwise the page
  * changes and the player starts as usual.
  */
 export function useChannelStarter(
@@ -47,7 +47,9 @@ export function useChannelStarter(
     const view = isPc && container && reply ? channelView(reply, { isPc }) : undefined;
     if (!container || view?.kind !== 'play' || view.prerollTag) return false;
     const over = playerStageIn(container) ?? container;
-    void firstFrameOrSoon(warmStream(view.src, { container, over })).then(() => go(channelId));
+    void firstFrameOrSoon(warmStream(view.src, placeOver(container, over))).then(() =>
+      go(channelId),
+    );
     return true;
   };
   return {

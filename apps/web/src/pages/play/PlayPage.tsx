@@ -11,6 +11,7 @@ import { AppLinkButton } from '../../features/app-link/AppLinkButton';
 import { formatPosition } from '../../features/catalogue/format';
 import { NextEpisodeCountdown } from '../../features/player/NextEpisodeCountdown';
 import { Player } from '../../features/player/Player';
+import { dropWarmStart } from '../../features/player/prewarm';
 import { useResumeHeartbeat } from '../../features/player/resume-heartbeat';
 import { t } from '../../i18n/zh-TW';
 import { Episodes, useSeriesOf } from './Episodes';
@@ -144,6 +145,8 @@ function PlayTitle({ contentId }: { contentId: string }) {
     const timer = window.setTimeout(onStarted, SECONDARY_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [onStarted]);
+  // Left before the player took the stream started at the click (it may be on screen).
+  useEffect(() => () => dropWarmStart(contentId), [contentId]);
 
   if (right.isError) {
     return (
@@ -157,9 +160,10 @@ function PlayTitle({ contentId }: { contentId: string }) {
   // A member starts at their resume point, so playback waits for it (a failed lookup starts at 0).
   const waiting = login.isPending || (member && position.isPending);
   const playing = right.data?.contentId ?? contentId;
+  // The player comes first, where a play link's click already started the stream
+  // (features/player/play-page-place.ts); the title under it.
   return (
     <div className="page play">
-      <h1>{name ?? t.pageTitles.play}</h1>
       {right.data && !waiting ? (
         <Playback
           key={right.data.contentId}
@@ -173,6 +177,7 @@ function PlayTitle({ contentId }: { contentId: string }) {
           {t.play.loading}
         </p>
       )}
+      <h1>{name ?? t.pageTitles.play}</h1>
       {right.data && started ? <TitleLinks info={login.data} contentId={playing} /> : null}
     </div>
   );
