@@ -1,4 +1,4 @@
-import type { WarmPlace } from './prewarm';
+import type { WarmPlace } from './warm-place';
 
 /** The play page is at most this wide (PlayPage.css `.play { max-width }`). */
 export const PLAY_PAGE_MAX_WIDTH = 1100;

@@ -5,7 +5,8 @@ import { answeredSwitch, prefetchSwitchChannel } from '../../api/live';
 import { preloadHls } from '../../features/player/load-hls';
 import { isPlainClick } from '../../features/player/PlayLink';
 import { playerStageIn } from '../../features/player/video-element';
-import { firstFrameOrSoon, placeOver, prepareHls, warmStream } from '../../features/player/prewarm';
+import { firstFrameOrSoon, prepareHls, warmStream } from '../../features/player/prewarm';
+import { placeOver } from '../../features/player/warm-place';
 import { channelView } from './live-rules';
 
 /** Asks for a channel's stream ahead: its switch-channel reply, the player library (api/live.ts). */
