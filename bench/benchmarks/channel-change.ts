@@ -12,7 +12,7 @@ const CEILING_PATH = '/__bench/channel-change/ceiling';
 const CEILING_SCRIPT = '/__bench/channel-change/ceiling.js';
 const HLS_SCRIPT = '/__bench/channel-change/hls.min.js';
 const FULL_SWITCHES = 30;
-const QUICK_SWITCHES = 4;
+const QUICK_SWITCHES = 2;
 /** The pointer rests on the strip item this long before the click (people aim, then click). */
 const HOVER_MS = 300;
 /** After a first frame, the new channel plays this long before the next switch. */

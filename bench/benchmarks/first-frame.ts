@@ -13,7 +13,7 @@ const CEILING_PATH = '/__bench/first-frame/ceiling';
 const CEILING_SCRIPT = '/__bench/first-frame/ceiling.js';
 const HLS_SCRIPT = '/__bench/first-frame/hls.min.js';
 const FULL_RUNS = 25;
-const QUICK_RUNS = 3;
+const QUICK_RUNS = 1;
 /**
  * How long the pointer rests on the play control before the click. People take a few hundred
  * milliseconds between aiming and clicking; the page uses that time to fetch the player (hls.js
