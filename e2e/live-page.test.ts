@@ -35,6 +35,22 @@ async function alertIs(page: Page, text: string): Promise<void> {
   expect(await alertText(page)).toBe(text);
 }
 
+/** Opens a channel's page, waits for it to play, and gives the strip's channel ids in order. */
+async function openChannel(page: Page, url: string): Promise<(string | null)[]> {
+  await page.goto(url);
+  await playing(page);
+  return page
+    .getByRole('navigation', { name: '直播進行中' })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((l) => l.getAttribute('data-channel-id')));
+}
+
+/** After a switch: the old player gone, the one <video> left plays. */
+async function playingAlone(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('video').count()).toBe(1);
+  await playing(page);
+}
+
 /** Marks videos put straight into the video area (not by the player): started at the click. */
 async function markVideosStartedAtOnce(page: Page): Promise<void> {
   await stage(page).evaluate((el) =>
@@ -127,9 +143,8 @@ describe('the live channel page in Chromium', () => {
       await link.click();
       await page.waitForURL(`${server.origin}/LiveChannel/${channelId}`);
       // One video: the one started at the click, now the player's, with sound, on the page.
+      await playingAlone(page);
       const videos = page.locator('video');
-      await expect.poll(() => videos.count()).toBe(1);
-      await playing(page);
       expect(
         await videos.evaluate((v: HTMLVideoElement) => ({
           startedAtClick: v.dataset.startedAtClick,
@@ -439,12 +454,7 @@ describe('the live channel page in Chromium', () => {
 
   it('Page Down / Page Up and digits change channel from the player, with a now/next overlay', async () => {
     const { page, close } = await openPage(browser, { viewport: viewports.desktop });
-    await page.goto(`${server.origin}/LiveChannel/ch01`);
-    await playing(page);
-    const ids = await page
-      .getByRole('navigation', { name: '直播進行中' })
-      .getByRole('link')
-      .evaluateAll((links) => links.map((l) => l.getAttribute('data-channel-id')));
+    const ids = await openChannel(page, `${server.origin}/LiveChannel/ch01`);
     await liveVideo(page).focus();
     expect(await stage(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('PageDown');
@@ -458,8 +468,7 @@ describe('the live channel page in Chromium', () => {
     await markVideosStartedAtOnce(page);
     await page.keyboard.press('PageUp');
     await page.waitForURL(`${server.origin}/LiveChannel/${ids[0]}`);
-    await expect.poll(() => page.locator('video').count()).toBe(1);
-    await playing(page);
+    await playingAlone(page);
     expect(await liveVideo(page).getAttribute('data-started-at-click')).toBe('yes');
     await stage(page).focus();
     await page.keyboard.press('3');
@@ -470,12 +479,7 @@ describe('the live channel page in Chromium', () => {
 
   it('in fullscreen, channel keys change channel and the video area stays fullscreen', async () => {
     const { page, close } = await openPage(browser, { viewport: viewports.desktop });
-    await page.goto(`${server.origin}/LiveChannel/ch01`);
-    await playing(page);
-    const ids = await page
-      .getByRole('navigation', { name: '直播進行中' })
-      .getByRole('link')
-      .evaluateAll((links) => links.map((l) => l.getAttribute('data-channel-id')));
+    const ids = await openChannel(page, `${server.origin}/LiveChannel/ch01`);
     expect(ids.slice(0, 7)).toEqual(['ch01', 'ch02', 'ch03', 'ch04', 'ch05', 'ch06', 'ch07']);
     const fullscreen = () =>
       page.evaluate(() => {
@@ -501,8 +505,7 @@ describe('the live channel page in Chromium', () => {
     await markVideosStartedAtOnce(page);
     await page.keyboard.press('PageUp');
     await page.waitForURL(`${server.origin}/LiveChannel/ch01`);
-    await expect.poll(() => page.locator('video').count()).toBe(1);
-    await playing(page);
+    await playingAlone(page);
     expect(await fullscreen()).toBe('area');
     expect(await inFullscreen('.live-area video')).toBe(true);
     expect(await liveVideo(page).getAttribute('data-started-at-click')).toBe('yes');

@@ -1,9 +1,7 @@
 import type { MouseEventHandler } from 'react';
 import { Link } from 'react-router';
 import { liveChannelPath, type ChannelV2 } from '@site/contract';
-import { prefetchSwitchChannel } from '../../api/live';
-import { preloadHls } from '../player/load-hls';
-import { prepareHls } from '../player/prewarm';
+import { aheadOf } from './ask-ahead';
 import './ChannelTile.css';
 
 interface ChannelTileProps {
@@ -24,13 +22,6 @@ export function channelHref(channel: ChannelV2): string {
   return liveChannelPath(channel.channelId);
 }
 
-/** The channel's switch-channel reply and the player library, asked for on aim (api/live.ts). */
-function warm(channelId: string) {
-  preloadHls();
-  prepareHls();
-  prefetchSwitchChannel(channelId);
-}
-
 export function ChannelTile({
   channel,
   showDescription = true,
@@ -44,9 +35,7 @@ export function ChannelTile({
       className={`channel-tile${current ? ' channel-tile--current' : ''}`}
       aria-current={current ? 'page' : undefined}
       data-channel-id={channel.channelId}
-      onPointerEnter={() => warm(channel.channelId)}
-      onPointerDown={() => warm(channel.channelId)}
-      onFocus={() => warm(channel.channelId)}
+      {...aheadOf(channel.channelId)}
       onClick={current ? undefined : onClick}
     >
       <span className="channel-tile__frame">

@@ -191,10 +191,15 @@ export function askPlayRightAhead(contentId: string): void {
  */
 export const NAVIGATE_WAIT_MS = 150;
 
+/** Resolves when `started` does (or fails), or after `ms`, whichever comes first. */
+function startedOrAfter(started: Promise<void>, ms: number): Promise<void> {
+  const wait = new Promise<void>((resolve) => setTimeout(resolve, ms));
+  return Promise.race([started.catch(() => undefined), wait]);
+}
+
 /** Resolves when a warm start's first fragment is in, or NAVIGATE_WAIT_MS have passed. */
 export function firstFragmentOrSoon(loading: Promise<void>): Promise<void> {
-  const wait = new Promise<void>((resolve) => setTimeout(resolve, NAVIGATE_WAIT_MS));
-  return Promise.race([loading.catch(() => undefined), wait]);
+  return startedOrAfter(loading, NAVIGATE_WAIT_MS);
 }
 
 /**
@@ -229,8 +234,7 @@ export const SHOWN_WAIT_MS = 400;
 
 /** Resolves at a shown warm start's first frame, or after SHOWN_WAIT_MS. */
 export function firstFrameOrSoon(showing: Promise<void>): Promise<void> {
-  const wait = new Promise<void>((resolve) => setTimeout(resolve, SHOWN_WAIT_MS));
-  return Promise.race([showing.catch(() => undefined), wait]);
+  return startedOrAfter(showing, SHOWN_WAIT_MS);
 }
 
 /**

@@ -10,6 +10,8 @@ function firstEpisode(detail: VideoDetail) {
   return detail.seasons[0]?.episodes[0];
 }
 
+type WatchPosition = ReturnType<typeof useWatchPosition>['data'];
+
 /**
  * Where the play page starts a title whose button shows no resume point: the beginning, once a
  * member's position is known (undefined while it is not; PlayLink then assumes nothing).
@@ -17,8 +19,6 @@ function firstEpisode(detail: VideoDetail) {
 function startOf(position: WatchPosition | undefined): number | undefined {
   return position === undefined ? undefined : 0;
 }
-
-type WatchPosition = ReturnType<typeof useWatchPosition>['data'];
 
 /** The episode that continues a series for a member: their last watched one, at its position. */
 function PlayButton({ detail, info }: { detail: VideoDetail; info: LoginInfo | undefined }) {

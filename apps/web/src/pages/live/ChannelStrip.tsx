@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { liveChannelPath, type LiveChannelItem } from '@site/contract';
 import { t } from '../../i18n/zh-TW';
-import { aheadOf, type ChannelStarter } from './start-channel';
+import { aheadOf } from '../../features/channel-grid/ask-ahead';
+import type { ChannelStarter } from './start-channel';
 import './ChannelStrip.css';
 
 /**

@@ -1,26 +1,12 @@
 import type { MouseEvent, RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { liveChannelPath } from '@site/contract';
-import { answeredSwitch, prefetchSwitchChannel } from '../../api/live';
-import { preloadHls } from '../../features/player/load-hls';
+import { answeredSwitch } from '../../api/live';
 import { isPlainClick } from '../../features/player/PlayLink';
 import { playerStageIn } from '../../features/player/video-element';
-import { firstFrameOrSoon, prepareHls, warmStream } from '../../features/player/prewarm';
+import { firstFrameOrSoon, warmStream } from '../../features/player/prewarm';
 import { placeOver } from '../../features/player/warm-place';
 import { channelView } from './live-rules';
-
-/** Asks for a channel's stream ahead: its switch-channel reply, the player library (api/live.ts). */
-export function askAhead(channelId: string): void {
-  preloadHls();
-  prepareHls();
-  prefetchSwitchChannel(channelId);
-}
-
-/** Asks ahead while the pointer or focus is on a channel's link. */
-export function aheadOf(channelId: string) {
-  const warm = () => askAhead(channelId);
-  return { onPointerEnter: warm, onFocus: warm, onPointerDown: warm };
-}
 
 export interface ChannelStarter {
   /** A link's click handler: starts the channel at once when it can, else the link goes. */

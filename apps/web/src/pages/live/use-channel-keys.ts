@@ -6,7 +6,7 @@ import {
   channelKeyOf,
   stepChannel,
 } from './channel-keys';
-import { askAhead } from './start-channel';
+import { askChannelAhead } from '../../features/channel-grid/ask-ahead';
 
 function typingIn(target: EventTarget | null): boolean {
   return (
@@ -49,7 +49,7 @@ export function useChannelKeys(
       const ids = latest.current.channelIds;
       for (const step of [1, -1] as const) {
         const next = stepChannel(ids, id, step);
-        if (next && next !== id) askAhead(next);
+        if (next && next !== id) askChannelAhead(next);
       }
     };
     const buffer = new DigitBuffer((digits) => {
