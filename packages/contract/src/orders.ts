@@ -29,12 +29,20 @@ export const payMethods = ['card', 'wallet', 'credit'] as const;
 export const payMethodSchema = z.enum(payMethods);
 export type PayMethod = z.infer<typeof payMethodSchema>;
 
-/** created → paid | failed | cancelled; paid → refunded. */
+/**
+ * created → paid | failed | cancelled | refunded (an approved payment that would give a right
+ * already held is not taken); paid → refunded (an operator).
+ */
 export const orderStates = ['created', 'paid', 'failed', 'cancelled', 'refunded'] as const;
 export const orderStateSchema = z.enum(orderStates);
 export type OrderState = z.infer<typeof orderStateSchema>;
 
 export const orderIdSchema = id;
+
+/** Why an order was refunded: it would have given a right already held, or an operator did. */
+export const refundReasons = ['already_entitled', 'operator'] as const;
+export const refundReasonSchema = z.enum(refundReasons);
+export type RefundReason = z.infer<typeof refundReasonSchema>;
 
 /** SPEC §4/§9: the rental terms the checkout shows (start within 168 h, then 48 h to finish). */
 export const RENTAL_TERMS = { startHours: 168, watchHours: 48 } as const;
@@ -79,6 +87,8 @@ export const orderSchema = z.object({
   amount: z.number().int(),
   payMethod: payMethodSchema,
   state: orderStateSchema,
+  /** Set when state is 'refunded'. */
+  refundReason: refundReasonSchema.nullable(),
   /** Unix seconds. */
   createdAt: z.number().int(),
   updatedAt: z.number().int(),

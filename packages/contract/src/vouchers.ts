@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeOf } from './envelope.js';
+import { heldRightSchema } from './orders.js';
 
 /**
  * Vouchers and the wallet (issue 11, docs/adr/0020): ajaxChangeVoucherContent.do (serialNumber)
@@ -72,6 +73,15 @@ export const voucherTitleSchema = z.object({
 });
 export type VoucherTitle = z.infer<typeof voucherTitleSchema>;
 
+/**
+ * A title a voucher would grant, with the right the account already holds on it (null: none).
+ * A held title cannot be redeemed: the confirm step says until when it is held and spends nothing.
+ */
+export const voucherOfferTitleSchema = voucherTitleSchema.extend({
+  held: heldRightSchema.nullable(),
+});
+export type VoucherOfferTitle = z.infer<typeof voucherOfferTitleSchema>;
+
 export const voucherServiceSchema = z.object({
   serviceId: z.string(),
   name: z.string(),
@@ -91,9 +101,9 @@ export const voucherPreviewSchema = z.object({
   /** Unix seconds: the serial must be redeemed before this moment, else it counts as waived. */
   validUntil: z.number().int(),
   /** The title of a single-title voucher; null for other kinds and for a voucher with a choice. */
-  title: voucherTitleSchema.nullable(),
+  title: voucherOfferTitleSchema.nullable(),
   /** The titles to choose from; empty unless the voucher offers a choice. */
-  choices: z.array(voucherTitleSchema),
+  choices: z.array(voucherOfferTitleSchema),
   rental: rentalTermsSchema.nullable(),
   service: voucherServiceSchema.nullable(),
   /** NT$ added to the stored-value or viewing-credit purse. */

@@ -1,4 +1,4 @@
-/** Tables of the commerce module (migration 0012, ADR 0019). */
+/** Tables of the commerce module (migrations 0012 and 0018, ADR 0019, 0021). */
 export interface CommerceTables {
   monthly_service: MonthlyServiceTable;
   service_title: ServiceTitleTable;
@@ -10,6 +10,8 @@ export interface CommerceTables {
   voucher_choice: VoucherChoiceTable;
   wallet_entry: WalletEntryTable;
   wallet: WalletTable;
+  entitlement_lock: EntitlementLockTable;
+  payment_refund: PaymentRefundTable;
 }
 
 export interface MonthlyServiceTable {
@@ -57,8 +59,31 @@ export interface PurchaseOrderTable {
   pay_method: PayMethod;
   state: OrderState;
   provider_ref: string | null;
+  refund_reason: RefundReason | null;
   created_at: number;
   updated_at: number;
+}
+
+/** 'already_entitled': a payment that would have given a right already held; 'operator': care. */
+export type RefundReason = 'already_entitled' | 'operator';
+
+/** Locked (upserted) first by every grant of a title right, one account at a time. */
+export interface EntitlementLockTable {
+  account_id: string;
+  locked_at: number;
+}
+
+/** A card refund to be sent to the provider (requested), and its answer (done). */
+export interface PaymentRefundTable {
+  order_id: string;
+  provider: string;
+  amount: number;
+  state: 'requested' | 'done';
+  provider_refund_id: string | null;
+  attempts: number;
+  last_error: string | null;
+  requested_at: number;
+  done_at: number | null;
 }
 
 export interface PaymentCallbackTable {

@@ -344,15 +344,15 @@ describe('orders', () => {
     expect(await storedBalance(accountId)).toBe(30);
     expect(await grantsOf(accountId)).toHaveLength(1);
 
-    const refunded = await refundOrder(db(), orderId, ctx.now.value);
+    const refunded = await refundOrder(db(), null, orderId, ctx.now.value);
     expect(refunded.state).toBe('refunded');
     expect(await storedBalance(accountId)).toBe(100);
     expect(await grantsOf(accountId)).toEqual([]);
-    await expect(refundOrder(db(), orderId, ctx.now.value)).rejects.toMatchObject({
+    await expect(refundOrder(db(), null, orderId, ctx.now.value)).rejects.toMatchObject({
       code: 'CONFLICT',
     });
     expect(await storedBalance(accountId)).toBe(100);
-    await expect(refundOrder(db(), 'O-missing', ctx.now.value)).rejects.toMatchObject({
+    await expect(refundOrder(db(), null, 'O-missing', ctx.now.value)).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     // Refunded, the title may be bought again.
@@ -382,13 +382,13 @@ describe('orders', () => {
         ).paid_until,
       );
     expect(await paidUntil()).toBe(ctx.now.value + 60 * DAY);
-    await refundOrder(db(), ids[0]!, ctx.now.value);
+    await refundOrder(db(), null, ids[0]!, ctx.now.value);
     expect(await paidUntil()).toBe(ctx.now.value + 30 * DAY);
     expect(await storedBalance(accountId)).toBe(400 - 149);
 
     const card = await browser.post(BUILD, { kind: 'subscribe', serviceId: 'ORD-SVC' });
     const cardId = (card.json().data as { orderId: string }).orderId;
-    await expect(refundOrder(db(), cardId, ctx.now.value)).rejects.toMatchObject({
+    await expect(refundOrder(db(), null, cardId, ctx.now.value)).rejects.toMatchObject({
       code: 'CONFLICT',
     });
   });
@@ -476,12 +476,12 @@ describe('orders', () => {
     expect(await creditBalance(browser, contentId)).toBe(20);
 
     ctx.now.value += 3 * DAY; // the 2-day lot has ended: its 30 is not given back
-    await refundOrder(db(), orderId, ctx.now.value);
+    await refundOrder(db(), null, orderId, ctx.now.value);
     expect(await grantsOf(accountId)).toEqual([]);
     const wallet = (await browser.get('/ajax/ajaxFindWalletData.do')).json().data.wallet;
     expect(wallet.credit).toBe(50);
     expect(wallet.creditLots).toEqual([{ amount: 50, expiresAt: ctx.now.value + 7 * DAY }]);
-    await expect(refundOrder(db(), orderId, ctx.now.value)).rejects.toMatchObject({
+    await expect(refundOrder(db(), null, orderId, ctx.now.value)).rejects.toMatchObject({
       code: 'CONFLICT',
     });
     // The lot ends on its own day with what was given back.

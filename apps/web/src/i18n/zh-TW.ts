@@ -402,6 +402,8 @@ export const t = {
     kidMode: '兒童模式無法兌換序號，請切換為一般使用者後再試。',
     confirmTitle: '確認兌換內容',
     confirmIntro: '確認兌換後即完成，無法取消。',
+    alreadyHeld: (name: string, held: string) =>
+      `您已擁有《${name}》的觀看權利（${held}），此序號不會被使用，可留待日後兌換其他影片。`,
     serialLabel: (serial: string) => `序號 ${serial}`,
     validUntil: (until: string) => `兌換期限：${until} 前`,
     grants: {
@@ -662,6 +664,8 @@ export const t = {
       cancelled: '您已取消付款。',
       refunded: '這筆訂單已退款。',
     },
+    refundedAlreadyHeld:
+      '您已擁有這部影片的觀看權利，這筆付款沒有扣款（信用卡款項已通知發卡銀行退回），可直接觀看。',
     stillWaiting: '尚未收到付款結果，請稍後重新整理。',
     refresh: '重新整理',
     orderNo: '訂單編號',

@@ -18,6 +18,7 @@ import { ads } from './0014-ads.js';
 import { appLog } from './0015-app-log.js';
 import { live } from './0016-live.js';
 import { engagement } from './0017-engagement.js';
+import { settlementRefunds } from './0018-settlement-refunds.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0015-app-log': appLog,
   '0016-live': live,
   '0017-engagement': engagement,
+  '0018-settlement-refunds': settlementRefunds,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {

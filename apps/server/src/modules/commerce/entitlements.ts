@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../accounts/tokens.js';
+import type { TitleRow } from '../catalogue/present.js';
 
 /** SPEC §4/§9: a rental must be started within 168 hours, then ends 48 hours after first play. */
 export const RENTAL_START_HOURS = 168;
@@ -95,6 +96,43 @@ export async function extendSubscription(
     .where('source', '=', grant.source)
     .execute();
   return true;
+}
+
+/** The ids whose rights cover a title: itself and, for an episode, its series. */
+export function rightIds(title: Pick<TitleRow, 'content_id' | 'series_id'>): string[] {
+  return title.series_id ? [title.content_id, title.series_id] : [title.content_id];
+}
+
+/**
+ * Takes the account's turn at title rights until the transaction ends: every grant of a rental or
+ * purchase (an order settling, a voucher redeemed) upserts this row first, which PostgreSQL locks
+ * until commit, so "does the account hold it already?" and the grant after it never interleave
+ * with another grant's for the same account (SQLite runs one writer at a time anyway).
+ */
+async function lockTitleRights(
+  trx: Transaction<Database>,
+  accountId: string,
+  now: number,
+): Promise<void> {
+  await trx
+    .insertInto('entitlement_lock')
+    .values({ account_id: accountId, locked_at: now })
+    .onConflict((oc) => oc.column('account_id').doUpdateSet({ locked_at: now }))
+    .execute();
+}
+
+/**
+ * The right the account already holds on a title, decided under the account's lock (so it stays
+ * true until the caller's transaction ends); null when a new rental or purchase may be granted.
+ */
+export async function heldRightForGrant(
+  trx: Transaction<Database>,
+  accountId: string,
+  title: Pick<TitleRow, 'content_id' | 'series_id'>,
+  now: number,
+): Promise<HeldRight | null> {
+  await lockTitleRights(trx, accountId, now);
+  return heldRight(trx, accountId, rightIds(title), now);
 }
 
 /** What lets an account play a title now, if anything but the title's own free/AVOD terms. */

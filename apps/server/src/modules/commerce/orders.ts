@@ -1,45 +1,40 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type {
   BuildPaymentUrlData,
   Order,
-  OrderState,
   PayMethod,
   PurchaseOffer,
   PurchaseOptions,
 } from '@site/contract';
 import type { Database } from '../../db/schema.js';
-import type { PurchaseOrderTable } from '../../db/schema-commerce.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { newId } from '../accounts/tokens.js';
 import { requireMember, type Viewer } from '../accounts/viewer.js';
 import { toVideoListItem, type TitleRow } from '../catalogue/present.js';
 import { findTitle } from '../catalogue/queries.js';
 import { requireVisibleTitle, viewerScope } from '../catalogue/visibility.js';
-import { extendSubscription, grantTitle, heldRight } from './entitlements.js';
+import { heldRight, rightIds } from './entitlements.js';
+import { presentHeld } from './held-right.js';
+import { findOrder, orderSource, type OrderRow } from './order-records.js';
 import type { PaymentProvider } from './payments/provider.js';
 import {
   findService,
   offerForService,
   offersForTitle,
   priceItem,
-  rightIds,
   type ItemRequest,
 } from './prices.js';
+import { rightAlreadyHeld, settleOrder } from './settlement.js';
 import { balances, debit } from './wallet.js';
 
 /*
- * Orders (docs/adr/0021-orders-and-payments.md). States: created → paid | failed | cancelled;
- * paid → refunded (payments/refunds.ts). Every transition is a conditional update on the state it
- * leaves, so two deliveries of one outcome, or two outcomes at once, move an order once; a paid
- * order is fulfilled in the transaction that marks it paid, from the source `order:{orderId}`,
- * which grants once (entitlements.ts).
+ * Orders (docs/adr/0021-orders-and-payments.md). States: created → paid | failed | cancelled |
+ * refunded (an approved payment for a right already held, settlement.ts); paid → refunded
+ * (payments/refunds.ts). Every transition is a conditional update on the state it leaves, so two
+ * deliveries of one outcome, or two outcomes at once, move an order once; a paid order is
+ * fulfilled in the transaction that marks it paid, from the source `order:{orderId}`, which
+ * grants once (entitlements.ts).
  */
-
-export type OrderRow = Selectable<PurchaseOrderTable>;
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** The source every grant, debit and refund of an order is recorded under. */
-export const orderSource = (orderId: string) => `order:${orderId}`;
 
 /** Kids do not buy: a kid sub-account's session is refused (ADR 0021). */
 export const KID_REFUSAL = '兒童模式無法購買或訂閱，請切換到一般使用者後再試。';
@@ -94,6 +89,7 @@ export async function placeOrder(
     pay_method: input.payMethod,
     state: 'created',
     provider_ref: input.payMethod === 'card' ? provider!.name : null,
+    refund_reason: null,
     created_at: now,
     updated_at: now,
   };
@@ -112,6 +108,9 @@ export async function placeOrder(
 
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('purchase_order').values(order).execute();
+    // Decided again under the account's lock: another payment may have given it since the check
+    // above. Throwing rolls the order back before anything is debited.
+    if (await rightAlreadyHeld(trx, order, now)) throw new AppError('ALREADY_ENTITLED');
     const purse = input.payMethod === 'credit' ? 'credit' : 'stored';
     const debited = await debit(trx, {
       accountId: buyer.accountId,
@@ -131,47 +130,6 @@ export async function placeOrder(
     }
   });
   return { orderId: order.order_id, state: 'paid', amount: order.amount, paymentUrl: null };
-}
-
-/**
- * Moves an order out of 'created' (to paid, failed or cancelled), once: the update is
- * conditional on the state, so of two deliveries at once one moves it and the other gets null.
- * Paid means fulfilled in the same transaction.
- */
-export async function settleOrder(
-  trx: Transaction<Database>,
-  orderId: string,
-  to: Exclude<OrderState, 'created' | 'refunded'>,
-  now: number,
-): Promise<OrderRow | null> {
-  const row = await trx
-    .updateTable('purchase_order')
-    .set({ state: to, updated_at: now })
-    .where('order_id', '=', orderId)
-    .where('state', '=', 'created')
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) return null;
-  if (to === 'paid') await fulfil(trx, row, now);
-  return row;
-}
-
-/** Grants what a paid order bought; one grant per order whatever happens (the source is unique). */
-async function fulfil(trx: Transaction<Database>, order: OrderRow, now: number): Promise<void> {
-  const grant = { accountId: order.account_id, source: orderSource(order.order_id), now };
-  if (order.kind === 'subscribe') {
-    await extendSubscription(trx, { ...grant, serviceId: order.service_id! });
-  } else {
-    await grantTitle(trx, { ...grant, contentId: order.content_id!, kind: order.kind });
-  }
-}
-
-export async function findOrder(db: Db, orderId: string): Promise<OrderRow | undefined> {
-  return db
-    .selectFrom('purchase_order')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .executeTakeFirst();
 }
 
 /**
@@ -209,6 +167,7 @@ async function presentOrder(db: Kysely<Database>, row: OrderRow): Promise<Order>
     amount: row.amount,
     payMethod: row.pay_method,
     state: row.state,
+    refundReason: row.refund_reason,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
@@ -252,12 +211,7 @@ export async function purchaseOptions(
       posterUrl: item.posterUrl,
     },
     offers,
-    held: held && {
-      kind: held.kind,
-      startBy: held.kind === 'rent' ? held.startBy : null,
-      expiresAt:
-        held.kind === 'rent' ? held.expiresAt : held.kind === 'service' ? held.paidUntil : null,
-    },
+    held: held && presentHeld(held),
     storedBalance: canBuy ? wallet!.stored : null,
     creditBalance: canBuy ? wallet!.credit : null,
   };

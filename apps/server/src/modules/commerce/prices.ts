@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { TitleRow } from '../catalogue/present.js';
 import { requireVisibleTitle, type VisibilityScope } from '../catalogue/visibility.js';
-import { servicesOfTitle } from './entitlements.js';
+import { rightIds, servicesOfTitle } from './entitlements.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -34,11 +34,6 @@ const NOT_OFFERED: Record<'rent' | 'buy', string> = {
 
 export type ItemRequest =
   { kind: 'rent' | 'buy'; contentId: string } | { kind: 'subscribe'; serviceId: string };
-
-/** The ids whose rights cover a title: itself and, for an episode, its series. */
-export function rightIds(title: Pick<TitleRow, 'content_id' | 'series_id'>): string[] {
-  return title.series_id ? [title.content_id, title.series_id] : [title.content_id];
-}
 
 /** A title's own offers (rent or buy, by its sell type) and the monthly services that hold it. */
 export async function offersForTitle(db: Db, title: TitleRow): Promise<PurchaseOffer[]> {

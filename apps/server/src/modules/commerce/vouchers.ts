@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type {
   RedeemVoucherData,
   VoucherHistoryItem,
+  VoucherOfferTitle,
   VoucherPreview,
   VoucherTitle,
 } from '@site/contract';
@@ -18,7 +19,11 @@ import {
   RENTAL_WATCH_HOURS,
   extendSubscription,
   grantTitle,
+  heldRight,
+  heldRightForGrant,
+  rightIds,
 } from './entitlements.js';
+import { presentHeld, voucherHeldRefusal } from './held-right.js';
 import { balances, credit } from './wallet.js';
 
 /**
@@ -131,6 +136,17 @@ function requireCreditDays(row: VoucherRow): number {
   return days;
 }
 
+/** A title the voucher offers, with what the account holds on it already. */
+async function toOfferTitle(
+  db: Kysely<Database>,
+  row: TitleRow,
+  accountId: string,
+  now: number,
+): Promise<VoucherOfferTitle> {
+  const held = await heldRight(db, accountId, rightIds(row), now);
+  return { ...toVoucherTitle(row), held: held && presentHeld(held) };
+}
+
 const rentalTerms = { startHours: RENTAL_START_HOURS, watchHours: RENTAL_WATCH_HOURS };
 
 /**
@@ -158,9 +174,10 @@ export async function previewVoucher(
   };
   switch (row.kind) {
     case 'title': {
+      const offer = (title: TitleRow) => toOfferTitle(db, title, viewer.accountId, now);
       const choices = await choicesOf(db, serial, viewer, now);
-      if (choices.length > 0) preview.choices = choices.map(toVoucherTitle);
-      else preview.title = toVoucherTitle(await requireSingleTitle(db, row));
+      if (choices.length > 0) preview.choices = await Promise.all(choices.map(offer));
+      else preview.title = await offer(await requireSingleTitle(db, row));
       preview.rental = rentalTerms;
       break;
     }
@@ -227,6 +244,10 @@ export async function redeemVoucher(
   const source = voucherSource(serial);
 
   return db.transaction().execute(async (trx) => {
+    // A title already held is refused before the serial is claimed, under the account's lock,
+    // so neither a second rental nor a spent serial is left (issue 20 item 3).
+    const held = title && (await heldRightForGrant(trx, accountId, title, now));
+    if (held) throw new AppError('ALREADY_ENTITLED', undefined, voucherHeldRefusal(held));
     const row = await trx
       .updateTable('voucher')
       .set({ redeemed_by: accountId, redeemed_at: now })

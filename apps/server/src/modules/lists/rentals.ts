@@ -16,9 +16,14 @@ export interface RentalRow {
   expiryText: string;
 }
 
+/** Which of a title's rows the list shows: the right that plays it best. */
+const RANK: Record<RentalState, number> = { owned: 0, watching: 1, notStarted: 2, expired: 3 };
+
 /**
  * The account's rentals and purchases (SPEC §4: a rental starts within 168 h and ends 48 h after
- * its first play; a purchase is kept). Newest first; expired rentals stay listed as expired.
+ * its first play; a purchase is kept). Newest first; expired rentals stay listed as expired. One
+ * row per title: a title rented again after its rental expired (or held twice by older data) is
+ * listed once, with the right that plays it best.
  */
 export async function rentalList(
   db: Kysely<Database>,
@@ -50,33 +55,44 @@ export async function rentalList(
     const title = titles.get(content_id);
     return title && isVisible(title, filter, now) ? [{ ...entitlement, title }] : [];
   });
-  return rows.map(({ entitlement_kind, start_by, first_played_at, expires_at, title }) => {
-    if (entitlement_kind !== 'rent') {
-      return {
-        title,
-        kind: 'buy' as const,
-        state: 'owned' as const,
-        expiresAt: null,
-        expiryText: '永久觀看',
-      };
-    }
-    if (first_played_at === null) {
-      const end = start_by ?? now;
-      return {
-        title,
-        kind: 'rent' as const,
-        state: end > now ? ('notStarted' as const) : ('expired' as const),
-        expiresAt: end,
-        expiryText: expiryText(end - now, 'start'),
-      };
-    }
-    const end = expires_at ?? now;
+  const best = new Map<string, RentalRow>();
+  for (const row of rows.map((r) => rentalRow(r, now))) {
+    const kept = best.get(row.title.content_id);
+    if (!kept || RANK[row.state] < RANK[kept.state]) best.set(row.title.content_id, row);
+  }
+  return [...best.values()];
+}
+
+function rentalRow(
+  row: {
+    entitlement_kind: string;
+    start_by: number | null;
+    first_played_at: number | null;
+    expires_at: number | null;
+    title: TitleRow;
+  },
+  now: number,
+): RentalRow {
+  const { entitlement_kind, start_by, first_played_at, expires_at, title } = row;
+  if (entitlement_kind !== 'rent') {
+    return { title, kind: 'buy', state: 'owned', expiresAt: null, expiryText: '永久觀看' };
+  }
+  if (first_played_at === null) {
+    const end = start_by ?? now;
     return {
       title,
-      kind: 'rent' as const,
-      state: end > now ? ('watching' as const) : ('expired' as const),
+      kind: 'rent',
+      state: end > now ? 'notStarted' : 'expired',
       expiresAt: end,
-      expiryText: expiryText(end - now, 'finish'),
+      expiryText: expiryText(end - now, 'start'),
     };
-  });
+  }
+  const end = expires_at ?? now;
+  return {
+    title,
+    kind: 'rent',
+    state: end > now ? 'watching' : 'expired',
+    expiresAt: end,
+    expiryText: expiryText(end - now, 'finish'),
+  };
 }

@@ -1,24 +1,16 @@
 import { Link } from 'react-router';
 import type { LoginInfo, VideoDetail } from '@site/contract';
-import { usePurchaseOptions, type PurchaseOptionsData } from '../../api/orders';
+import { usePurchaseOptions } from '../../api/orders';
 import { paths } from '../../app/paths';
 import { t } from '../../i18n/zh-TW';
-import { formatDateTime } from '../catalogue/format';
 import { PlayLink } from '../player/PlayLink';
 import { checkoutPath } from './checkout-link';
+import { heldNote } from './held-note';
 import { checkoutItemOf, offerLabel } from './offers';
 import './Purchase.css';
 
 /** Sell types that are bought rather than played freely; the detail page shows this for them. */
 export const soldTypes: readonly string[] = ['RENT', 'BUY', 'MONTHLY'];
-
-function heldNote(held: NonNullable<PurchaseOptionsData['held']>): string {
-  if (held.kind === 'buy') return t.purchase.heldBuy;
-  if (held.kind === 'service') return t.purchase.heldService(formatDateTime(held.expiresAt ?? 0));
-  return held.expiresAt === null
-    ? t.purchase.heldRentWaiting(formatDateTime(held.startBy ?? 0))
-    : t.purchase.heldRentWatching(formatDateTime(held.expiresAt));
-}
 
 /**
  * The detail page's rent / buy / subscribe buttons for a title that is sold, with the server's

@@ -143,6 +143,9 @@ function Outcome({ order, onRefresh }: { order: OrderData; onRefresh: () => void
       <p className="checkout__status" role="alert">
         {t.purchase.results[order.state]}
       </p>
+      {order.refundReason === 'already_entitled' ? (
+        <p className="page__intro">{t.purchase.refundedAlreadyHeld}</p>
+      ) : null}
       {summary}
       {order.state === 'refunded' ? null : (
         <Link to={retryPath(order)} className="button button--primary">

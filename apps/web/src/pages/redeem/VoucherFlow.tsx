@@ -17,7 +17,14 @@ import { TextField } from '../../features/forms/TextField';
 import { t } from '../../i18n/zh-TW';
 import { doneText, grantText } from './describe';
 import { RedeemTerms } from './RedeemTerms';
-import { canRedeem, initialRedeemState, redeemReducer, type RedeemEvent } from './steps';
+import { heldNote } from '../../features/purchase/held-note';
+import {
+  canRedeem,
+  initialRedeemState,
+  offeredTitle,
+  redeemReducer,
+  type RedeemEvent,
+} from './steps';
 
 const SERIAL_FORMAT = new RegExp(`^[A-Z0-9]{${SERIAL_MIN_LENGTH},${SERIAL_MAX_LENGTH}}$`);
 
@@ -97,6 +104,7 @@ export function VoucherFlow({
 
   if (state.step === 'step1') {
     const { preview } = state;
+    const held = offeredTitle(state);
     return (
       <form className="form redeem__step" data-step="step1" onSubmit={onRedeem}>
         <h2 ref={heading} tabIndex={-1}>
@@ -121,6 +129,9 @@ export function VoucherFlow({
                     />
                     <img src={choice.posterUrl} alt="" width={48} height={72} loading="lazy" />
                     <span>{choice.contentName}</span>
+                    {choice.held ? (
+                      <span className="redeem__held">{heldNote(choice.held)}</span>
+                    ) : null}
                   </label>
                 </li>
               ))}
@@ -138,7 +149,13 @@ export function VoucherFlow({
           </p>
         ) : null}
         <p className="form__hint">{t.redeem.validUntil(formatDateTime(preview.validUntil))}</p>
-        <p className="form__hint">{t.redeem.confirmIntro}</p>
+        {held?.held ? (
+          <p className="form__error" role="alert">
+            {t.redeem.alreadyHeld(held.contentName, heldNote(held.held))}
+          </p>
+        ) : (
+          <p className="form__hint">{t.redeem.confirmIntro}</p>
+        )}
         <div className="form__actions">
           <button
             type="submit"

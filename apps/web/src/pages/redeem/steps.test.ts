@@ -1,6 +1,12 @@
 import type { RedeemVoucherData, VoucherPreview } from '@site/contract';
 import { describe, expect, it } from 'vitest';
-import { canRedeem, initialRedeemState, redeemReducer, type RedeemState } from './steps';
+import {
+  canRedeem,
+  initialRedeemState,
+  offeredTitle,
+  redeemReducer,
+  type RedeemState,
+} from './steps';
 
 const preview = (over: Partial<VoucherPreview> = {}): VoucherPreview => ({
   serialNumber: 'DEMOSTORE0001',
@@ -19,6 +25,7 @@ const title = (contentId: string) => ({
   otherId: contentId,
   contentName: `片${contentId}`,
   posterUrl: '/media/x.jpg',
+  held: null,
 });
 const result: RedeemVoucherData = {
   serialNumber: 'DEMOSTORE0001',
@@ -119,6 +126,32 @@ describe('redeem steps (docs/adr/0020)', () => {
       { type: 'previewed', preview: { ...offered, choices: [title('M9')] } },
     );
     expect(single).toMatchObject({ contentId: 'M9' });
+  });
+
+  it('step1 for a title already held: nothing to send (the serial is kept), other choices can be', () => {
+    const rented = { kind: 'rent' as const, startBy: 2_000_000_000, expiresAt: null };
+    const single = run(
+      { type: 'edit', serial: 'DEMOTITLE0001' },
+      {
+        type: 'previewed',
+        preview: preview({ kind: 'title', title: { ...title('M1'), held: rented } }),
+      },
+    );
+    expect(offeredTitle(single)?.held).toEqual(rented);
+    expect(canRedeem(single)).toBe(false);
+    const choice = run(
+      { type: 'edit', serial: 'C1234' },
+      {
+        type: 'previewed',
+        preview: preview({
+          kind: 'title',
+          choices: [{ ...title('M1'), held: rented }, title('M2')],
+        }),
+      },
+      { type: 'choose', contentId: 'M1' },
+    );
+    expect(canRedeem(choice)).toBe(false);
+    expect(canRedeem(redeemReducer(choice, { type: 'choose', contentId: 'M2' }))).toBe(true);
   });
 
   it('ignores events that do not belong to the step', () => {

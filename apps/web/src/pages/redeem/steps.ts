@@ -1,4 +1,4 @@
-import type { RedeemVoucherData, VoucherPreview } from '@site/contract';
+import type { RedeemVoucherData, VoucherOfferTitle, VoucherPreview } from '@site/contract';
 
 /**
  * The redeem screen's steps (SPEC §2 names them; docs/adr/0020 designs the transitions):
@@ -83,7 +83,19 @@ export function redeemReducer(state: RedeemState, event: RedeemEvent): RedeemSta
   }
 }
 
-/** What step1 may send: a voucher with a choice needs one picked. */
+/** The title step1 would grant: the voucher's own, or the one picked from its choices. */
+export function offeredTitle(state: RedeemState): VoucherOfferTitle | null {
+  if (state.step !== 'step1') return null;
+  const { preview, contentId } = state;
+  return preview.title ?? preview.choices.find((choice) => choice.contentId === contentId) ?? null;
+}
+
+/**
+ * What step1 may send: a voucher with a choice needs one picked, and a title the account already
+ * holds is not redeemed (the serial stays unspent for later; the server refuses it too).
+ */
 export function canRedeem(state: RedeemState): boolean {
-  return state.step === 'step1' && (state.preview.choices.length === 0 || state.contentId !== null);
+  if (state.step !== 'step1') return false;
+  if (state.preview.choices.length > 0 && state.contentId === null) return false;
+  return !offeredTitle(state)?.held;
 }

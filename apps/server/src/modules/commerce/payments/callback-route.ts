@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { ok } from '../../../http/envelope.js';
 import { AppError } from '../../../http/errors.js';
-import { applyCallback } from './callbacks.js';
+import { settleCallback } from './callbacks.js';
 import { callbackPath, type PaymentProvider } from './provider.js';
 
 /**
@@ -30,7 +30,7 @@ export async function registerCallbackRoute(
         { rawBody: request.body, headers: request.headers },
         now,
       );
-      const result = await applyCallback(db, provider.name, event, now);
+      const result = await settleCallback(db, provider, event, now);
       reply.header('cache-control', 'no-store');
       return ok({
         orderId: event.orderId,

@@ -2,8 +2,10 @@ import type { Kysely } from 'kysely';
 import type { OrderState } from '@site/contract';
 import type { Database } from '../../../db/schema.js';
 import { AppError, notFound } from '../../../http/errors.js';
-import { findOrder, settleOrder } from '../orders.js';
-import { STATE_OF_OUTCOME, type CallbackEvent } from './provider.js';
+import { findOrder } from '../order-records.js';
+import { settleOrder } from '../settlement.js';
+import { STATE_OF_OUTCOME, type CallbackEvent, type PaymentProvider } from './provider.js';
+import { sendRefund } from './refunds.js';
 
 export interface CallbackResult {
   /** The event was seen before: nothing changed. */
@@ -15,12 +17,30 @@ export interface CallbackResult {
 }
 
 /**
+ * A verified callback applied (applyCallback), then, when it approved a payment that settlement
+ * refused (a right already held), the refund sent to the provider after the commit.
+ */
+export async function settleCallback(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  event: CallbackEvent,
+  now: number,
+): Promise<CallbackResult> {
+  const result = await applyCallback(db, provider.name, event, now);
+  if (result.changed && result.state === 'refunded') {
+    await sendRefund(db, provider, event.orderId, now);
+  }
+  return result;
+}
+
+/**
  * Applies a verified callback, idempotently (ADR 0021), in one transaction:
  *   1. record (provider, event id) — the primary key makes a replay, or the same event delivered
  *      twice at once, a no-op (the second waits for the first, then finds it);
  *   2. the order must be this provider's and the amount must be the order's (else refused and
  *      nothing is recorded);
- *   3. move the order out of 'created' by a conditional update, and fulfil it when paid.
+ *   3. move the order out of 'created' by a conditional update (settlement.ts): fulfilled when
+ *      paid, or refunded at once when it would give a right the buyer already holds.
  * An outcome for an order already settled (say an approval after a cancel) is recorded and
  * changes nothing.
  */

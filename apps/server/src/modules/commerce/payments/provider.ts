@@ -57,6 +57,19 @@ export interface PaymentProvider {
    * AppError PAYMENT_SIGNATURE_INVALID (401) otherwise, BAD_INPUT for a signed but unreadable body.
    */
   verifyCallback(delivery: CallbackDelivery, now: number): CallbackEvent;
+  /**
+   * Gives back an approved payment of this order in full (a void before capture, a refund after:
+   * the provider's choice). Idempotent per order at the provider: asking twice refunds once and
+   * answers the same refund id. Rejects when the provider refuses or cannot be reached.
+   */
+  refund(request: RefundRequest): Promise<{ refundId: string }>;
+}
+
+/** What the provider is asked to give back: the whole amount of one order. */
+export interface RefundRequest {
+  orderId: string;
+  amount: number;
+  now: number;
 }
 
 /** The path where a provider's callbacks arrive (not under /ajax: no session, no CSRF). */

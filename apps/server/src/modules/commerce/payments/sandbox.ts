@@ -8,6 +8,7 @@ import {
   type PaymentOutcome,
   type PaymentProvider,
   type PaymentRequest,
+  type RefundRequest,
 } from './provider.js';
 
 /*
@@ -20,8 +21,12 @@ import {
  *   callback       x-sandbox-signature = hex(HMAC-SHA256(secret,
  *                    "{x-sandbox-timestamp}.{x-sandbox-event-id}.{raw body}"))
  *
+ *   refund         refund id = "rf_" + hex(HMAC-SHA256(secret, "refund\n{orderId}\n{amount}"))[0..24]
+ *
  * A callback is accepted within CALLBACK_MAX_SKEW_SECONDS of its timestamp; its event id is
- * recorded (payment_callback), so a replay changes nothing.
+ * recorded (payment_callback), so a replay changes nothing. A refund moves no money (nothing
+ * moved); its id is derived from the order, so asking twice answers the same refund, as a real
+ * acquirer's idempotency key does.
  */
 
 export const SANDBOX = 'sandbox';
@@ -161,6 +166,14 @@ export class SandboxProvider implements PaymentProvider {
         [SANDBOX_HEADERS.signature]: hmac(this.secret, callbackSigningText(stamp, eventId, body)),
       },
     };
+  }
+
+  refund(request: RefundRequest): Promise<{ refundId: string }> {
+    if (!orderIdText.safeParse(request.orderId).success || !(request.amount > 0)) {
+      return Promise.reject(new Error('sandbox refund: bad order id or amount'));
+    }
+    const digest = hmac(this.secret, `refund\n${request.orderId}\n${request.amount}`);
+    return Promise.resolve({ refundId: `rf_${digest.slice(0, 24)}` });
   }
 
   verifyCallback(delivery: CallbackDelivery, now: number): CallbackEvent {
