@@ -16,6 +16,7 @@ import { ok } from '../../http/envelope.js';
 import { findOwnOrder, placeOrder, purchaseOptions } from './orders.js';
 import { registerCallbackRoute } from './payments/callback-route.js';
 import type { PaymentProvider } from './payments/provider.js';
+import { retryRequestedRefunds } from './payments/refund-retries.js';
 import { SANDBOX_PATHS, SandboxProvider } from './payments/sandbox.js';
 import { registerSandboxPages } from './payments/sandbox-pages.js';
 
@@ -38,6 +39,7 @@ export async function registerOrderRoutes(
       ? new SandboxProvider(config.PAYMENT_SANDBOX_SECRET)
       : null;
   const provider: PaymentProvider | null = sandbox;
+  if (provider) retryRequestedRefunds(app, db, provider, clock);
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(

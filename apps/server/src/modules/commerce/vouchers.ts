@@ -246,8 +246,14 @@ export async function redeemVoucher(
   return db.transaction().execute(async (trx) => {
     // A title already held is refused before the serial is claimed, under the account's lock,
     // so neither a second rental nor a spent serial is left (issue 20 item 3).
+    // A serial this account has just redeemed (the held right is its own) says so first.
     const held = title && (await heldRightForGrant(trx, accountId, title, now));
-    if (held) throw new AppError('ALREADY_ENTITLED', undefined, voucherHeldRefusal(held));
+    if (held) {
+      throw (
+        refusal(await findVoucher(trx, serial), accountId, now) ??
+        new AppError('ALREADY_ENTITLED', undefined, voucherHeldRefusal(held))
+      );
+    }
     const row = await trx
       .updateTable('voucher')
       .set({ redeemed_by: accountId, redeemed_at: now })
