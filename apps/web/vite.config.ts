@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 const server = 'http://localhost:8080';
 // Everything the Fastify server answers besides the app itself.
 const proxied = ['/ajax', '/gw', '/sas', '/media', '/docs', '/epg', '/healthz', '/readyz'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -41,6 +41,13 @@ export async function openPage(
     ...options,
   });
   const page = await context.newPage();
+  // A blocked eval or inline script may throw nowhere visible (a library's probe catches it):
+  // the violation event still fires, so it is reported as a console error.
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+    ),
+  );
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {

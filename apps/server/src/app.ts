@@ -3,6 +3,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/index.js';
 import formbody from '@fastify/formbody';
+import { registerCompression } from './http/compression.js';
 import { csrfPlugin } from './http/csrf.js';
 import { registerApiDocs } from './http/docs.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
@@ -101,6 +102,7 @@ export async function buildApp({
   registerRequestGuards(app);
   closeConnectionsWhenClosing(app);
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await registerApiDocs(app);
 
   const { db } = database;
