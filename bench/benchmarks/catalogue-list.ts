@@ -5,6 +5,7 @@ import type { Benchmark } from '../lib/types.js';
 const SUBJECT_PATH = '/ajax/ajaxFilterCategoryVideoListData.do?maxRecord=20';
 const CEILING_PATH = '/__bench/catalogue-ceiling';
 const PAGE_SIZE = 20;
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
 /** The real reply, captured in the server process once it is ready (see `server.ready`). */
 let captured: { body: Buffer; contentType: string } | undefined;
@@ -45,10 +46,26 @@ export const catalogueList: Benchmark = {
     check(ceiling.body.equals(subject.body), 'ceiling bytes differ from the subject reply');
     check(ceiling.contentType === subject.contentType, 'ceiling content-type differs');
 
+    const plain = await ctx.load(subjectUrl);
+    const ceilingLoad = await ctx.load(ceilingUrl);
+    // What a browser asks for (issue 28 item 1): the same page brotli-compressed per request.
+    const compressed = await fetchReply(subjectUrl, { 'accept-encoding': BROWSER_ENCODINGS });
+    check(
+      compressed.encoding === 'br',
+      `compressed reply was ${compressed.encoding ?? 'identity'}`,
+    );
+    const brotli = await ctx.load(subjectUrl, {
+      headers: { 'accept-encoding': BROWSER_ENCODINGS },
+    });
     return {
-      subject: await ctx.load(subjectUrl),
-      ceiling: await ctx.load(ceilingUrl),
-      notes: [`${server.dialect}, reply ${subject.body.length} bytes`],
+      subject: plain,
+      ceiling: ceilingLoad,
+      notes: [
+        `${server.dialect}, reply ${subject.body.length} bytes (${compressed.body.length} br)`,
+        `with accept-encoding br: ${Math.round(brotli.reqPerSec)} req/s, ` +
+          `${(brotli.reqPerSec / plain.reqPerSec).toFixed(2)}× the uncompressed subject, ` +
+          `p99 ${brotli.latencyMs.p99} ms`,
+      ],
     };
   },
 };

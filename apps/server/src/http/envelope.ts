@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { SUCCESS_CODE, type Envelope } from '@site/contract';
+import { compressedBody } from './compressed-bodies.js';
 
 export function ok<T>(data: T): Envelope<T> {
   return { status: { code: SUCCESS_CODE, message: '' }, data };
@@ -12,7 +13,17 @@ export function okSerialized<T>(data: T): SerializedEnvelope<T> {
   return JSON.stringify(ok(data));
 }
 
-/** Sends a serialized envelope as it is (Fastify passes a JSON string through untouched). */
+/**
+ * Sends a serialized envelope as it is (Fastify passes a JSON string through untouched), or
+ * compressed when the client accepts it: a read cache hands out the same string again and again,
+ * so its compressed bytes are kept beside it (compressed-bodies.ts) instead of made per request.
+ */
 export function sendSerialized<T>(reply: FastifyReply, body: SerializedEnvelope<T>): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body);
+  reply.type('application/json; charset=utf-8');
+  const compressed = compressedBody(reply.request.headers['accept-encoding'], body);
+  if (!compressed) return reply.send(body);
+  return reply
+    .header('content-encoding', compressed.encoding)
+    .header('vary', 'accept-encoding')
+    .send(compressed.bytes);
 }
