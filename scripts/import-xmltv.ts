@@ -72,6 +72,7 @@ const database = connect(config.DATABASE_URL);
 try {
   await migrateToLatest(database);
   const result = await importXmltv(database.db, xml, {
+    idDomain: config.XMLTV_ID_DOMAIN,
     ...(args.values.channel !== undefined ? { channelId: args.values.channel } : {}),
     ...(from !== undefined && to !== undefined ? { from, to } : {}),
   });

@@ -4,7 +4,7 @@
 // otherwise it stops and prints the exact command to run.
 import { execFileSync, spawnSync } from 'node:child_process';
 
-const needed = ['chromium', 'fonts-wqy-microhei', 'ffmpeg', 'libxml2-utils'];
+const needed = ['chromium', 'fonts-wqy-microhei', 'ffmpeg', 'libxml2-utils', 'xmltv-util'];
 
 function installed(pkg) {
   const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' });

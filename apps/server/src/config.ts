@@ -20,6 +20,17 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The domain that qualifies channel ids in the XMLTV export (`ch01.{domain}`, RFC 2838 style, as
+   * XMLTV asks for globally unique ids). Default: PUBLIC_URL's host name.
+   */
+  XMLTV_ID_DOMAIN: z
+    .string()
+    .regex(
+      /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/i,
+      'must be a domain name',
+    )
+    .optional(),
   DATABASE_URL: z
     .string()
     .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, 'must start with sqlite: or postgres://')
@@ -97,11 +108,16 @@ export const configSchema = z.object({
 export type ConfigInput = Partial<Record<keyof typeof configSchema.shape, string>>;
 export interface Config extends Omit<
   z.infer<typeof configSchema>,
-  'PUBLIC_URL' | 'STREAM_SIGNING_SECRET' | 'PAYMENT_PROVIDER' | 'PAYMENT_SANDBOX_SECRET'
+  | 'PUBLIC_URL'
+  | 'STREAM_SIGNING_SECRET'
+  | 'PAYMENT_PROVIDER'
+  | 'PAYMENT_SANDBOX_SECRET'
+  | 'XMLTV_ID_DOMAIN'
 > {
   /** Absolute origin used in share links and Open Graph tags, without a trailing slash. */
   PUBLIC_URL: string;
   STREAM_SIGNING_SECRET: string;
+  XMLTV_ID_DOMAIN: string;
   PAYMENT_PROVIDER: 'sandbox' | 'none';
   PAYMENT_SANDBOX_SECRET: string;
   /** Demo settings in use, one sentence each: warned about at start, refused in production. */
@@ -155,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...value,
     PUBLIC_URL: publicUrl.replace(/\/+$/, ''),
+    XMLTV_ID_DOMAIN: value.XMLTV_ID_DOMAIN ?? new URL(publicUrl).hostname,
     STREAM_SIGNING_SECRET: value.STREAM_SIGNING_SECRET ?? crypto.randomBytes(32).toString('hex'),
     PAYMENT_PROVIDER: value.PAYMENT_PROVIDER ?? (production ? 'none' : 'sandbox'),
     PAYMENT_SANDBOX_SECRET: value.PAYMENT_SANDBOX_SECRET ?? crypto.randomBytes(32).toString('hex'),

@@ -111,6 +111,8 @@ describe('the ad server: VAST 4.2 ad tags, targeting, frequency cap, tracking', 
       /^ad_vid=[\w-]{22}; Max-Age=31536000; Path=\/ads\/; HttpOnly; Secure; SameSite=Lax$/,
     );
     validateVast(res.body);
+    // A stand-alone ad, not an ad pod of one.
+    expect(res.body).not.toMatch(/<Ad\b[^>]*\bsequence=/);
     expect(res.body).toContain('<VAST xmlns="http://www.iab.com/VAST" version="4.2">');
     expect(servedCreative(res.body)).toBe('AD-HOUSE-15S');
     expect(texts(res.body, 'MediaFile')).toEqual([`${PUBLIC}/media/ads/ad-15s/ad-15s.mp4`]);

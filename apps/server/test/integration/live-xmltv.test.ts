@@ -43,6 +43,24 @@ function validate(xml: string): void {
   execFileSync('xmllint', ['--noout', '--nonet', '--dtdvalid', dtd, file], { stdio: 'pipe' });
 }
 
+/**
+ * Debian's xmltv-util validator (issue 28 item 8): the DTD and XMLTV's own rules, such as
+ * globally unique channel ids. Exit status 0 means valid; its messages say what is not.
+ */
+function tvValidateFile(xml: string): { status: number | null; output: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xmltv-'));
+  const file = path.join(dir, 'guide.xml');
+  fs.writeFileSync(file, xml);
+  fs.copyFileSync(path.join(repoRoot, 'fixtures/standards/xmltv.dtd'), path.join(dir, 'xmltv.dtd'));
+  // The DTD comes from our copy, not from supplement.xmltv.org (no network here or in CI).
+  const run = spawnSync('tv_validate_file', [file], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, XMLTV_SUPPLEMENT: dir },
+  });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
 describe('XMLTV import and export', () => {
   const ctx = useTestApp({ seed: true });
   const db = () => ctx.database.db;
@@ -131,7 +149,7 @@ describe('XMLTV import and export', () => {
     // The exported guide shows it at once (its cache follows the schedule).
     const guideAfter = (await ctx.app.inject('/epg/xmltv.xml?days=3')).body;
     expect(guideAfter).toContain(
-      '<programme start="20261123100000 +0800" stop="20261123110000 +0800" channel="ch01">',
+      '<programme start="20261123100000 +0800" stop="20261123110000 +0800" channel="ch01.tv.example.test">',
     );
     // The page's programme list shows it, in Taipei time.
     const reply = (await ctx.app.inject('/ajax/ajaxSwitchChannel.do?channelId=ch01')).json().data;
@@ -222,8 +240,12 @@ describe('XMLTV import and export', () => {
       ),
     ).toBe(true);
     expect(exported).toContain('start="20261121000000 +0800"');
+    // Channel ids are qualified with the site's domain (PUBLIC_URL's host here).
+    expect(exported).toContain('<channel id="ch01.tv.example.test">');
+    expect(exported).toMatch(/<programme [^>]*channel="ch\d\d\.tv\.example\.test"/);
+    expect(exported).not.toMatch(/channel="ch\d\d"/);
     const before = await snapshot();
-    const result = await importXmltv(db(), exported);
+    const result = await importXmltv(db(), exported, { idDomain: ctx.config.XMLTV_ID_DOMAIN });
     expect(result.channels.length).toBe(12);
     const after = JSON.parse(await snapshot()) as {
       channel_id: string;
@@ -234,6 +256,38 @@ describe('XMLTV import and export', () => {
     const key = (rows: typeof after) =>
       rows.map((r) => `${r.channel_id} ${r.start_at} ${r.end_at} ${r.name}`).sort();
     expect(key(after)).toEqual(key(JSON.parse(before) as typeof after));
+  });
+
+  it('tv_validate_file accepts the export; bare ids, the old form, it refuses', async () => {
+    const exported = (await ctx.app.inject('/epg/xmltv.xml?days=1')).body;
+    const checked = tvValidateFile(exported);
+    expect(checked.output).not.toMatch(/invalid channel-id/i);
+    expect(checked.status, checked.output).toBe(0);
+    const bare = exported.replace(/(id|channel)="(ch\d\d)\.tv\.example\.test"/g, '$1="$2"');
+    expect(tvValidateFile(bare).status).not.toBe(0);
+  });
+
+  it('import takes bare and qualified ids alike, and --channel in either form', async () => {
+    const qualified = guide(
+      programme('ch06.tv.example.test', '20261127100000 +0800', '20261127110000 +0800', '甲'),
+    );
+    const result = await importXmltv(db(), qualified, {
+      idDomain: 'tv.example.test',
+      channelId: 'ch06',
+    });
+    expect(result.channels.map((c) => c.channelId)).toEqual(['ch06']);
+    const bare = guide(programme('ch06', '20261127110000 +0800', '20261127120000 +0800', '乙'));
+    const again = await importXmltv(db(), bare, {
+      idDomain: 'tv.example.test',
+      channelId: 'ch06.tv.example.test',
+    });
+    expect(again.channels.map((c) => c.channelId)).toEqual(['ch06']);
+    // Another site's domain is not ours: that channel is unknown.
+    const foreign = guide(
+      programme('ch06.other.example', '20261127120000 +0800', '20261127130000 +0800', '丙'),
+    );
+    const problems = await problemsOf(importXmltv(db(), foreign, { idDomain: 'tv.example.test' }));
+    expect(problems[0]!.message).toContain("channel 'ch06.other.example' is not a channel");
   });
 
   it.runIf(testDialect === 'sqlite')(

@@ -50,7 +50,9 @@ const LINEAR_EVENTS = ['start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'c
  */
 export function inlineVast(ad: InlineAd): string {
   const root = document();
-  const inline = root.ele('Ad', { id: ad.creativeId, sequence: '1' }).ele('InLine');
+  // No `sequence` on the Ad: that marks a member of an ad pod, and this ad stands alone
+  // (iab-vast-parser filed the single pre-roll as a pod of one; issue 28 item 7).
+  const inline = root.ele('Ad', { id: ad.creativeId }).ele('InLine');
   inline.ele('AdSystem', { version: '1.0' }).txt(AD_SYSTEM);
   inline.ele('Error').txt(ad.trackingUrl('error'));
   if (ad.label) {

@@ -50,6 +50,7 @@ export function registerLive(app: FastifyInstance, deps: LiveDeps): LiveOrigin {
     db,
     clock,
     publicUrl: config.PUBLIC_URL,
+    xmltvIdDomain: config.XMLTV_ID_DOMAIN,
     service,
     bookmarks: new LiveBookmarks(db, config.STREAM_SIGNING_SECRET),
   });

@@ -42,6 +42,8 @@ export interface LiveRouteDeps {
   db: Kysely<Database>;
   clock: () => number;
   publicUrl: string;
+  /** Qualifies channel ids in the XMLTV export (config XMLTV_ID_DOMAIN). */
+  xmltvIdDomain: string;
   service: LiveService;
   bookmarks: LiveBookmarks;
 }
@@ -58,7 +60,7 @@ function answerBookmark(reply: FastifyReply, outcome: BookmarkOutcome) {
 
 /** The live page's calls (SPEC §7 "Live page calls") and the programme guide. */
 export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): void {
-  const { db, clock, publicUrl, service, bookmarks } = deps;
+  const { db, clock, publicUrl, xmltvIdDomain, service, bookmarks } = deps;
   const guides = new GuideCache(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['live'];
@@ -199,6 +201,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
           programmes,
           (p) => publicUrl + p,
           (c) => mediaUrl(c.pic_path),
+          xmltvIdDomain,
         );
       });
       return reply

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { create } from 'xmlbuilder2';
 import { repoRoot } from '../../config.js';
 import { taipeiLabel, taipeiParts } from './taipei-time.js';
+import { channelIdOfXmltv } from './xmltv.js';
 
 /** The XMLTV DTD the guide is checked against (a copy of shared/standards/xmltv.dtd). */
 export const XMLTV_DTD = path.join(repoRoot, 'fixtures/standards/xmltv.dtd');
@@ -53,6 +54,11 @@ export interface ChannelReplacement {
 export interface ImportOptions {
   /** Only this channel's programmes (the others in the file are skipped). */
   channelId?: string;
+  /**
+   * The site's XMLTV id domain: ids qualified with it (`ch01.{domain}`, as the export writes
+   * them) name the same channel as the bare id.
+   */
+  idDomain?: string;
   /** Replace exactly [from, to) (Unix seconds); both or neither. Default: each channel's span in the file. */
   from?: number;
   to?: number;
@@ -192,10 +198,15 @@ function describe(channelId: string, name: string, start: number, end: number): 
  * All problems are collected (not only the first), so one run shows everything to fix.
  */
 export function planImport(
-  guide: GuideProgramme[],
+  fileGuide: GuideProgramme[],
   knownChannels: ReadonlySet<string>,
-  options: ImportOptions = {},
+  given: ImportOptions = {},
 ): { plan: ImportPlan; problems: ImportProblem[] } {
+  // Qualified ids (`ch01.{domain}`, the export's) and bare ones name the same channel.
+  const local = (id: string) => channelIdOfXmltv(id, given.idDomain);
+  const guide = fileGuide.map((p) => ({ ...p, channelId: local(p.channelId) }));
+  const options =
+    given.channelId === undefined ? given : { ...given, channelId: local(given.channelId) };
   const problems: ImportProblem[] = [];
   const { from, to } = options;
   if ((from === undefined) !== (to === undefined))
