@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { drawActivityQuerySchema, engagementCalls } from '@site/contract';
 import type { DatabaseHandle } from '../../apps/server/src/db/index.js';
+import type { Config } from '../../apps/server/src/config.js';
+import { sessionCsrfToken } from '../../apps/server/src/http/csrf.js';
 import { newToken, tokenHash } from '../../apps/server/src/modules/accounts/tokens.js';
 import { check } from '../lib/check.js';
 import { cpuCounters } from '../lib/cpu-time.js';
@@ -13,14 +15,19 @@ const TARGET_RATE = 2000;
 /** Viewers with a session each, and activities open now: every request is a new (viewer, activity). */
 const VIEWERS = 5000;
 const ACTIVITIES = 30;
-const CSRF = 'bench-draw-csrf-0123456789abcdef0123';
 /**
  * The ceiling: a GET under /ajax/ with the same CSRF requirement, query schema and session lookup,
  * answering the same reply without drawing (no activity read, no transaction).
  */
 const CEILING_PATH = '/ajax/__benchDrawCeiling.do';
 
-let prepared: { cookies: string[]; activityIds: string[] } = { cookies: [], activityIds: [] };
+let prepared: { cookies: string[]; tokens: string[]; activityIds: string[] } = {
+  cookies: [],
+  tokens: [],
+  activityIds: [],
+};
+/** The server's secret, so each viewer carries its session's CSRF token (http/csrf.ts). */
+let csrfSecret = '';
 
 /** Members with a live session each and activities open for two hours, written straight in. */
 async function prepare(database: DatabaseHandle): Promise<void> {
@@ -28,6 +35,7 @@ async function prepare(database: DatabaseHandle): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
   const run = crypto.randomBytes(4).toString('hex');
   const cookies: string[] = [];
+  const tokens: string[] = [];
   for (let i = 0; i < VIEWERS; i += 250) {
     const batch = Array.from({ length: Math.min(250, VIEWERS - i) }, (_, j) => ({
       id: `${run}-${i + j}`,
@@ -77,7 +85,11 @@ async function prepare(database: DatabaseHandle): Promise<void> {
         })),
       )
       .execute();
-    for (const m of batch) cookies.push(`sid=${m.token}; csrf=${CSRF}`);
+    for (const m of batch) {
+      const csrf = sessionCsrfToken(csrfSecret, m.token);
+      cookies.push(`sid=${m.token}; csrf=${csrf}`);
+      tokens.push(csrf);
+    }
   }
   const activityIds = Array.from({ length: ACTIVITIES }, (_, i) => `BENCH-${run}-${i}`);
   await db
@@ -106,7 +118,7 @@ async function prepare(database: DatabaseHandle): Promise<void> {
       })),
     )
     .execute();
-  prepared = { cookies, activityIds };
+  prepared = { cookies, tokens, activityIds };
 }
 
 export const drawBurst: Benchmark = {
@@ -123,7 +135,8 @@ export const drawBurst: Benchmark = {
   },
 
   server: {
-    extend(app: FastifyInstance) {
+    extend(app: FastifyInstance, config: Config) {
+      csrfSecret = config.STREAM_SIGNING_SECRET;
       app.get(CEILING_PATH, { config: { csrf: true } }, async (request, reply) => {
         if (!request.viewer) throw new Error('ceiling request without a session');
         drawActivityQuerySchema.parse(request.query);
@@ -146,7 +159,7 @@ export const drawBurst: Benchmark = {
     });
     const server = await ctx.startServer();
     process.env = saved;
-    const { cookies, activityIds } = (await (
+    const { cookies, tokens, activityIds } = (await (
       await fetch(`${server.origin}/__bench/draw-viewers`)
     ).json()) as typeof prepared;
     check(cookies.length === VIEWERS, `${cookies.length} viewers prepared`);
@@ -163,7 +176,7 @@ export const drawBurst: Benchmark = {
       return {
         method: 'GET',
         path: `${path}?activityId=${activityId}`,
-        headers: { cookie: cookies[n % VIEWERS]!, 'x-csrf-token': CSRF },
+        headers: { cookie: cookies[n % VIEWERS]!, 'x-csrf-token': tokens[n % VIEWERS]! },
       };
     };
     const one = async (path: string) => {

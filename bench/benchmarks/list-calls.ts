@@ -44,7 +44,9 @@ export const listCalls: Benchmark = {
       app.get('/__bench/list-viewer', async () => viewer ?? {});
     },
     async ready(app: FastifyInstance, database: DatabaseHandle) {
-      const csrf = 'bench-list-csrf-0123456789abcdef0123456789abcd';
+      // A visitor's CSRF token is one the server minted (http/csrf.ts): ask for it first.
+      const visit = await app.inject('/ajax/ajaxGetLoginInfo.do');
+      const csrf = visit.cookies.find((c) => c.name === 'csrf')?.value ?? '';
       const res = await app.inject({
         method: 'POST',
         url: '/ajax/ajaxSignUp.do',

@@ -154,10 +154,17 @@ async function post(url: string, viewer: Viewer, seq: number): Promise<number> {
 async function signUpViewers(origin: string, count: number): Promise<Viewer[]> {
   const viewers: Viewer[] = [];
   for (let i = 0; i < count; i += 1) {
-    const csrf = `bench-csrf-token-${i}-0123456789abcdef0123456789ab`;
+    // A visitor's CSRF token is one the server minted; sign-up then hands out the session's
+    // own (both bound by http/csrf.ts).
+    const visit = await fetch(`${origin}/ajax/ajaxGetLoginInfo.do`);
+    const visitor = /csrf=([^;]+)/.exec(visit.headers.get('set-cookie') ?? '')?.[1] ?? '';
     const res = await fetch(`${origin}/ajax/ajaxSignUp.do`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `csrf=${csrf}`, 'x-csrf-token': csrf },
+      headers: {
+        'content-type': 'application/json',
+        cookie: `csrf=${visitor}`,
+        'x-csrf-token': visitor,
+      },
       body: JSON.stringify({
         loginId: `viewer${i}-${Date.now()}@bench.example`,
         password: 'bench1234',
@@ -166,6 +173,8 @@ async function signUpViewers(origin: string, count: number): Promise<Viewer[]> {
     check(res.status === 200, `sign-up answered ${res.status}`);
     const sid = /sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
     check(sid !== undefined, 'sign-up set no session cookie');
+    const csrf = /csrf=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+    check(csrf !== undefined, 'sign-up set no CSRF cookie');
     viewers.push({ cookie: `sid=${sid}; csrf=${csrf}`, csrf });
   }
   return viewers;

@@ -112,10 +112,14 @@ export async function buildApp({
     absoluteSeconds: config.SESSION_ABSOLUTE_SECONDS,
   };
   await app.register(formbody);
-  await app.register(sessionPlugin, { db, policy, clock, secureCookies });
+  // CSRF tokens are derived from the stream signing secret (under a label of their own), which
+  // every instance shares; http/csrf.ts.
+  const csrfSecret = config.STREAM_SIGNING_SECRET;
+  await app.register(sessionPlugin, { db, policy, clock, secureCookies, csrfSecret });
   await app.register(csrfPlugin, {
     publicOrigin: new URL(config.PUBLIC_URL).origin,
     secureCookies,
+    secret: csrfSecret,
   });
 
   registerGatewayClientAuth(app, parseGatewayClients(config.GATEWAY_CLIENTS), clock);

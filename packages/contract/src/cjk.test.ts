@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cjkNicknameSchema, isCjkIdeograph, startsWithCjk } from './cjk.js';
+import { cjkNicknameSchema, hasFormatCharacter, isCjkIdeograph, startsWithCjk } from './cjk.js';
 
 const hex = (codePoint: number) => `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
 
@@ -123,6 +123,26 @@ describe('cjkNicknameSchema', () => {
     expect(problems('小\u0000明')).toEqual(['暱稱不能包含換行或控制字元。']);
     expect(problems('小明\u007f')).toEqual(['暱稱不能包含換行或控制字元。']);
     expect(problems('小明\u0085x')).toEqual(['暱稱不能包含換行或控制字元。']);
+  });
+
+  it('refuses Unicode format characters: bidi controls, zero-width characters, BOM (issue 20 item 10)', () => {
+    const format = ['暱稱不能包含看不見的格式字元（例如文字方向控制或零寬字元）。'];
+    const planted = [
+      0x202e, 0x202a, 0x202b, 0x202c, 0x202d, 0x2066, 0x2067, 0x2068, 0x2069, 0x200b, 0x200c,
+      0x200d, 0x200e, 0x200f, 0x2060, 0xfeff, 0x061c, 0x00ad, 0xe0041,
+    ];
+    for (const cp of planted) {
+      const ch = String.fromCodePoint(cp);
+      expect(problems(`小${ch}明`), cp.toString(16)).toEqual(format);
+      expect(problems(`小明${ch}x`), cp.toString(16)).toEqual(format);
+    }
+    expect(problems('小明\u202Egnp.exe')).toEqual(format);
+    expect(hasFormatCharacter('小明')).toBe(false);
+    // A joiner inside an emoji sequence is how the emoji is written, not a hidden character.
+    expect(cjkNicknameSchema.parse('阿明👨‍👩‍👧')).toBe('阿明👨‍👩‍👧');
+    expect(cjkNicknameSchema.parse('阿明❤️‍🔥')).toBe('阿明❤️‍🔥');
+    expect(problems('阿明👨\u200D')).toEqual(format);
+    expect(problems('阿\u200D👨')).toEqual(format);
   });
 
   it('refuses a nickname whose first character is not a Chinese character', () => {

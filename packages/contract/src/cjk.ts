@@ -55,6 +55,7 @@ export const NICKNAME_MAX_CHARACTERS = 12;
 export const nicknameWording = {
   length: '暱稱需為 1 到 12 個字。',
   control: '暱稱不能包含換行或控制字元。',
+  format: '暱稱不能包含看不見的格式字元（例如文字方向控制或零寬字元）。',
   firstCharacter: '暱稱的第一個字必須是中文字。',
 } as const;
 
@@ -67,9 +68,24 @@ function characterCount(value: string): number {
 
 const CONTROL_CHARACTER = /\p{Cc}/u;
 
+/** A zero-width joiner inside an emoji sequence (👨‍👩‍👧): the one format character kept. */
+const EMOJI_JOINER = /(?<=\p{Extended_Pictographic}\uFE0F?)\u200D(?=\p{Extended_Pictographic})/gu;
+
 /**
- * A sub-account nickname (SPEC §3 "Sub-account"): trimmed, 1–12 characters, no control
- * characters, starting with a CJK ideograph. Each step aborts so a person sees one problem at a
+ * Whether a name holds a Unicode format character (General_Category Cf): bidi controls
+ * (U+202A–202E, U+2066–2069, U+200E/200F, U+061C) that make a name read backwards in every list
+ * it is shown in, zero-width characters (U+200B–200D, U+2060, U+FEFF) that make two names look
+ * the same, soft hyphens, tags. None is needed to write a Chinese name. A zero-width joiner
+ * between two emoji is kept: it is how 👨‍👩‍👧 is written, and it cannot reorder or hide text.
+ * Names members type share this rule (ADR 0018, issue 20 item 10).
+ */
+export function hasFormatCharacter(value: string): boolean {
+  return /\p{Cf}/u.test(value.replace(EMOJI_JOINER, ''));
+}
+
+/**
+ * A sub-account nickname (SPEC §3 "Sub-account"): trimmed, 1–12 characters, no control or
+ * format characters, starting with a CJK ideograph. Each step aborts so a person sees one problem at a
  * time rather than "too short" and "not Chinese" for the same empty box.
  */
 export const cjkNicknameSchema = z
@@ -84,6 +100,10 @@ export const cjkNicknameSchema = z
   )
   .refine((value) => !CONTROL_CHARACTER.test(value), {
     message: nicknameWording.control,
+    abort: true,
+  })
+  .refine((value) => !hasFormatCharacter(value), {
+    message: nicknameWording.format,
     abort: true,
   })
   .refine(startsWithCjk, { message: nicknameWording.firstCharacter });

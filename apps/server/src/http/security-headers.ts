@@ -10,10 +10,17 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   // The policy is the same for every reply, so helmet works it out once, here; run per request
   // (as @fastify/helmet does) it cost about 6 % of a catalogue call's CPU.
   const headers = helmetHeaders(policy);
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    // HSTS only on a reply that went out over https: TLS here, or X-Forwarded-Proto from a proxy
+    // listed in TRUSTED_PROXIES (request.protocol believes no one else). Sent over plain http it
+    // is ignored by browsers anyway, and a local http run must stay reachable (ADR 0006).
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
 }
+
+/** A year; no includeSubDomains or preload, as other hosts of the domain are not ours to decide. */
+export const HSTS = 'max-age=31536000';
 
 /** The headers helmet sets for these options, captured from one run of its middleware. */
 function helmetHeaders(options: HelmetOptions): Record<string, string> {

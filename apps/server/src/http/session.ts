@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { SessionPolicy } from '../modules/accounts/sessions.js';
 import { resolveViewer, type Viewer } from '../modules/accounts/viewer.js';
+import { setCsrfCookieFor } from './csrf.js';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -24,6 +25,8 @@ export interface SessionOptions {
   policy: SessionPolicy;
   clock: () => number;
   secureCookies: boolean;
+  /** The secret CSRF tokens are derived from: they rotate with the session (http/csrf.ts). */
+  csrfSecret: string;
 }
 
 /**
@@ -32,6 +35,7 @@ export interface SessionOptions {
  */
 export const sessionPlugin = fp<SessionOptions>(async (app: FastifyInstance, options) => {
   await app.register(cookie);
+  const csrfCookies = { secret: options.csrfSecret, secureCookies: options.secureCookies };
   app.decorateRequest('viewer', null);
 
   app.addHook('preHandler', async (request: FastifyRequest) => {
@@ -43,16 +47,20 @@ export const sessionPlugin = fp<SessionOptions>(async (app: FastifyInstance, opt
   app.decorateReply(
     'startSession',
     function (this: FastifyReply, token: string, expiresAt: number) {
+      const maxAge = Math.max(0, expiresAt - options.clock());
+      // The CSRF token is bound to the session token, so it changes with it (ADR 0006).
+      setCsrfCookieFor(this, csrfCookies, token, maxAge);
       return this.setCookie(SESSION_COOKIE, token, {
         httpOnly: true,
         sameSite: 'lax',
         secure: options.secureCookies,
         path: '/',
-        maxAge: Math.max(0, expiresAt - options.clock()),
+        maxAge,
       });
     },
   );
   app.decorateReply('endSession', function (this: FastifyReply) {
+    setCsrfCookieFor(this, csrfCookies, null);
     return this.clearCookie(SESSION_COOKIE, {
       path: '/',
       httpOnly: true,

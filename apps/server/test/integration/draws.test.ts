@@ -8,11 +8,11 @@ import {
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { connect } from '../../src/db/index.js';
+import { sessionCsrfToken } from '../../src/http/csrf.js';
 import { newToken, tokenHash } from '../../src/modules/accounts/tokens.js';
 import { TestBrowser, newMember, testDialect, useTestApp } from '../support/index.js';
 
 const DRAW = engagementCalls.drawActivity;
-const CSRF = 'csrf-token-for-tests-0123456789';
 
 interface Drawer {
   accountId: string;
@@ -120,11 +120,15 @@ describe('prize draws', () => {
         )
         .execute();
     }
-    return made.map((m) => ({
-      accountId: m.accountId,
-      uid: m.uid,
-      headers: { cookie: `sid=${m.token}; csrf=${CSRF}`, 'x-csrf-token': CSRF },
-    }));
+    return made.map((m) => {
+      // The token a page of this session would carry (bound to the session, ADR 0006).
+      const csrf = sessionCsrfToken(ctx.config.STREAM_SIGNING_SECRET, m.token);
+      return {
+        accountId: m.accountId,
+        uid: m.uid,
+        headers: { cookie: `sid=${m.token}; csrf=${csrf}`, 'x-csrf-token': csrf },
+      };
+    });
   }
 
   const drawAs = (who: Drawer | null, activityId: string, headers: Record<string, string> = {}) =>
@@ -302,7 +306,9 @@ describe('prize draws', () => {
     });
     expect(missing.statusCode).toBe(403);
     expect(missing.json().status.code).toBe('CSRF_REJECTED');
-    const wrong = await drawAs(who!, activityId, { 'x-csrf-token': 'x'.repeat(CSRF.length) });
+    const wrong = await drawAs(who!, activityId, {
+      'x-csrf-token': sessionCsrfToken(ctx.config.STREAM_SIGNING_SECRET, 'another-session'),
+    });
     expect(wrong.statusCode).toBe(403);
     const crossSite = await drawAs(who!, activityId, { 'sec-fetch-site': 'cross-site' });
     expect(crossSite.statusCode).toBe(403);

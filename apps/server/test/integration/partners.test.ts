@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newMember, useTestApp } from '../support/index.js';
 
+type Member = Awaited<ReturnType<typeof newMember>>;
+
 const BIND = '/ajax/ajaxBindLoginData.do';
 const KBRO = '/ajax/ajaxKbroBindLoginData.do';
 
@@ -74,5 +76,52 @@ describe('partner account binding', () => {
   it('needs a member', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: BIND, payload: {} });
     expect([401, 403]).toContain(res.statusCode);
+  });
+});
+
+/**
+ * Issue 20 item 7: guesses of a partner account's code are limited per partner account too, so
+ * many fresh sign-ups do not add up to more guesses at one code (docs/adr/0017).
+ */
+describe('partner codes limited per partner account being bound', () => {
+  const ctx = useTestApp({ env: { RATE_LIMIT_LOGIN_PER_ACCOUNT: '5' } });
+
+  it('twelve fresh sign-ups guessing one kbro account: five guesses, then waits for all', async () => {
+    const guess = (browser: Member['browser'], verificationCode: string) =>
+      browser.post(KBRO, { partnerAccountId: 'K000000001', verificationCode });
+    const guessers: Member[] = [];
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const guesser = await newMember(ctx.app);
+      guessers.push(guesser);
+      const res = await guess(guesser.browser, `90000${i % 10}`);
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) {
+        expect(res.json().status.message).toMatch(/^驗證碼錯誤次數過多，請於 \d+ 秒後再試。$/);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses).toEqual([...Array<number>(5).fill(403), ...Array<number>(7).fill(429)]);
+
+    // The refusal was about the partner account: the refused guesser's own count is untouched,
+    // so he binds another partner account with its right code.
+    const other = await guessers[11]!.browser.post(KBRO, {
+      partnerAccountId: 'K000000002',
+      verificationCode: '445566',
+    });
+    expect(other.statusCode, other.body).toBe(200);
+
+    // The holder waits out the guessers' last wait like everyone, then binds; that clears it.
+    const holder = await newMember(ctx.app);
+    expect((await guess(holder.browser, '112233')).statusCode).toBe(429);
+    const start = ctx.now.value;
+    try {
+      ctx.now.value = start + 30;
+      const bound = await guess(holder.browser, '112233');
+      expect(bound.statusCode, bound.body).toBe(200);
+      expect((await guess((await newMember(ctx.app)).browser, '000001')).statusCode).toBe(403);
+    } finally {
+      ctx.now.value = start;
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { loginInfoReplySchema, subAccountListReplySchema } from '@site/contract';
+import { loginInfoReplySchema, nicknameWording, subAccountListReplySchema } from '@site/contract';
 import { describe, expect, it } from 'vitest';
 import { TestBrowser, newMember, useTestApp } from '../support/index.js';
 
@@ -71,6 +71,26 @@ describe('sub-accounts', () => {
     expect(res.json().data.subAccount.nickname).toBe(html);
     expect((await list(browser)).subAccountList.subAccount.map((s) => s.nickname)).toContain(html);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('refuses Unicode format characters in a nickname, on create and on update (issue 20 item 10)', async () => {
+    const { browser } = await newMember(ctx.app);
+    const message = nicknameWording.format;
+    const { uid } = await create(browser, { nickname: '小芳' });
+    for (const ch of ['\u202E', '\u200B', '\u200F', '\u2066', '\u2069', '\uFEFF', '\u00AD']) {
+      const nickname = `小${ch}芳txt.exe`.slice(0, 8);
+      for (const res of [
+        (await create(browser, { nickname })).res,
+        await browser.post(UPDATE, { newSubaccountID: uid, nickname }),
+      ]) {
+        expect(res.statusCode, JSON.stringify(nickname)).toBe(400);
+        expect(res.json().status.code).toBe('BAD_INPUT');
+        expect(res.json().data.fields).toEqual([{ name: 'nickname', problem: message }]);
+      }
+    }
+    const names = (await list(browser)).subAccountList.subAccount.map((s) => s.nickname);
+    expect(names.some((n) => /\p{Cf}/u.test(n))).toBe(false);
+    expect(names).toContain('小芳');
   });
 
   it('never reads, changes, switches to or deletes another account’s sub-account', async () => {

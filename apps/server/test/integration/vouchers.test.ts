@@ -385,21 +385,59 @@ describe('vouchers', () => {
       }
     });
 
-    it('per client IP too: four members on one address, eight wrong serials each', async () => {
+    it('per client IP for guessers only: three guessers on one address do not lock out a member there (issue 20 item 6)', async () => {
       const ip = nextIp();
-      const members = [];
-      for (let i = 0; i < 4; i += 1)
-        members.push(await newMember(ctx.app, { 'x-forwarded-for': ip }));
-      const statuses: number[] = [];
-      for (const who of members) {
-        for (let i = 0; i < 8; i += 1)
-          statuses.push((await redeem(who, `IPWRONG${i}X`)).statusCode);
+      const onAddress = () => newMember(ctx.app, { 'x-forwarded-for': ip });
+      const guessers = [await onAddress(), await onAddress(), await onAddress()];
+      for (const [n, who] of guessers.entries()) {
+        const statuses: number[] = [];
+        for (let i = 0; i < 12; i += 1)
+          statuses.push((await redeem(who, `IPWRONG${n}X${i}`)).statusCode);
+        // Each account's own limit: ten looks, then its waits.
+        expect(statuses).toEqual([...Array<number>(10).fill(404), 429, 429]);
       }
-      // Each account stays under its 10 free tries; the address runs out after 30.
-      expect(statuses.slice(0, 30)).toEqual(Array(30).fill(404));
-      expect(statuses.slice(30)).toEqual([429, 429]);
+      // The address has counted 27 wrong looks (each guesser's first was clean). A fourth guesser
+      // there meets the address's limit long before his own: the 30th counted look starts waits.
+      const fourth = await onAddress();
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i += 1)
+        statuses.push((await redeem(fourth, `IPWRONG4X${i}`)).statusCode);
+      expect(statuses).toEqual([404, 404, 404, 404, 429, 429, 429, 429]);
+      // Guessers stay throttled, even holding a good serial.
+      const good = await addVoucher();
+      expect((await redeem(guessers[0]!, good)).statusCode).toBe(429);
+      expect((await redeem(fourth, good)).statusCode).toBe(429);
+      expect((await preview(fourth, good)).statusCode).toBe(429);
+      // A member on the same address who never guessed wrong previews and redeems.
+      const neighbour = await onAddress();
+      expect((await preview(neighbour, good)).statusCode).toBe(200);
+      const redeemed = await redeem(neighbour, good);
+      expect(redeemed.statusCode, redeemed.body).toBe(200);
+      expect((await voucherRow(good)).redeemed_by).toBe(neighbour.accountId);
+      // So does one who previews good serials many times (a good look is no guess).
+      const careful = await onAddress();
+      const another = await addVoucher();
+      for (let i = 0; i < 12; i += 1)
+        expect((await preview(careful, another)).statusCode).toBe(200);
+      expect((await redeem(careful, another)).statusCode).toBe(200);
+      // One typo puts a member on the address's count: he waits with the guessers until a
+      // redemption (from another address, or after the wait) clears his record.
+      const typo = await onAddress();
+      expect((await redeem(typo, 'IPTYPO1X')).statusCode).toBe(404);
+      expect((await redeem(typo, 'IPTYPO2X')).statusCode).toBe(429);
       // Another address is not slowed.
       expect((await redeem(await member(), 'IPWRONGX')).statusCode).toBe(404);
+    });
+
+    it('a good serial looked at between guesses does not reset the count', async () => {
+      const guesser = await member();
+      const good = await addVoucher();
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i += 1) {
+        statuses.push((await redeem(guesser, `RESETWRONG${i}`)).statusCode);
+        expect([200, 429]).toContain((await preview(guesser, good)).statusCode);
+      }
+      expect(statuses).toEqual([...Array<number>(10).fill(404), 429, 429]);
     });
   });
 

@@ -11,7 +11,7 @@ import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { maskLoginId } from './login-info.js';
 import { bindPartner, type PartnerDirectory } from './partners.js';
-import { ThrottledError, admit, clearBucket, passwordPolicy } from './throttle.js';
+import { ThrottledError, admit, clearBucket, forgiveOne, passwordPolicy } from './throttle.js';
 import type { AccountRouteDeps } from './routes.js';
 import { requireMember } from './viewer.js';
 
@@ -29,14 +29,25 @@ export function registerPartnerRoutes(
     body: { partnerAccountId: string; verificationCode: string; reserveType?: '1' | '2' },
   ) => {
     const now = clock();
-    // Six-digit codes are guessable: wrong ones wait like wrong passwords (ADR 0017).
-    const bucket = `partner-code:${accountId}`;
-    const admission = await admit(db, bucket, passwordPolicy(config), now);
+    // Six-digit codes are guessable: wrong ones wait like wrong passwords, counted per guessing
+    // account and per partner account being bound, so fresh sign-ups do not add up to more
+    // guesses at one code (ADR 0017). The ids' formats are strict, so one account, one bucket.
+    const policy = passwordPolicy(config);
+    const guesser = `partner-code:${accountId}`;
+    const target = `partner-target:${partner}:${body.partnerAccountId}`;
+    const admission = await admit(db, guesser, policy, now);
     if (!admission.admitted) throw new ThrottledError(admission.waitSeconds, '驗證碼錯誤');
+    const targeted = await admit(db, target, policy, now);
+    if (!targeted.admitted) {
+      // Refused before the code was looked at: not a guess of this account's either.
+      await forgiveOne(db, guesser, policy, now);
+      throw new ThrottledError(targeted.waitSeconds, '驗證碼錯誤');
+    }
     if (!(await partners.verify(partner, body.partnerAccountId, body.verificationCode))) {
       throw new AppError('FORBIDDEN', undefined, '帳號或驗證碼不正確。');
     }
-    await clearBucket(db, bucket);
+    await clearBucket(db, guesser);
+    await clearBucket(db, target);
     await bindPartner(db, {
       accountId,
       partner,

@@ -81,6 +81,25 @@ export async function setSessionSubAccount(
     .execute();
 }
 
+/**
+ * Moves a session to a new token (its row keeps its times and sub-account): at a sub-account
+ * switch the browser's session token, and with it the CSRF token, changes (ADR 0006).
+ */
+export async function rotateSessionToken(
+  db: Kysely<Database>,
+  sessionHash: string,
+): Promise<{ token: string; hash: string; expiresAt: number } | null> {
+  const token = newToken();
+  const hash = tokenHash(token);
+  const row = await db
+    .updateTable('session')
+    .set({ session_hash: hash })
+    .where('session_hash', '=', sessionHash)
+    .returning('expires_at')
+    .executeTakeFirst();
+  return row ? { token, hash, expiresAt: Number(row.expires_at) } : null;
+}
+
 /** Sessions standing on a deleted sub-account are ended, not moved, so nobody lands in another profile. */
 export async function endSessionsOfSubAccount(
   db: Kysely<Database>,

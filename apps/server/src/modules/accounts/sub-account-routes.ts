@@ -22,7 +22,7 @@ import { requireOwner, requireOwnerPassword } from './guards.js';
 import { loginInfo } from './login-info.js';
 import { setKidPin } from './members.js';
 import type { AccountRouteDeps } from './routes.js';
-import { endSessionsOfSubAccount, setSessionSubAccount } from './sessions.js';
+import { endSessionsOfSubAccount, rotateSessionToken, setSessionSubAccount } from './sessions.js';
 import {
   MAX_SUB_ACCOUNTS,
   createSubAccount,
@@ -92,12 +92,20 @@ export function registerSubAccountRoutes(app: FastifyInstance, deps: AccountRout
         response: { 200: loginInfoReplySchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = requireMember(request.viewer);
       const target = await requireOwnSubAccount(db, viewer.accountId, request.body.newSubaccountID);
       if (target.kidmode !== '1') await requireOwner(db, viewer, request.body, config, clock());
       await setSessionSubAccount(db, viewer.sessionHash, target.sub_account_uid);
-      const next = viewerOf(viewer.accountId, target, viewer.sessionHash, viewer.sessionKind);
+      // Another profile, another session token (and so another CSRF token): a token read while
+      // in one profile (a kid's) does not act in the next (ADR 0006).
+      let sessionHash = viewer.sessionHash;
+      const rotated = await rotateSessionToken(db, viewer.sessionHash);
+      if (rotated) {
+        sessionHash = rotated.hash;
+        reply.startSession(rotated.token, rotated.expiresAt);
+      }
+      const next = viewerOf(viewer.accountId, target, sessionHash, viewer.sessionKind);
       return ok(loginInfo(next, deviceContext(request.headers['user-agent']).deviceType, clock()));
     },
   );

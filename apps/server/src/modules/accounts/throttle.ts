@@ -129,6 +129,31 @@ export async function admit(
   return { admitted: false, locked: false, waitSeconds: 1 };
 }
 
+/**
+ * Takes back one admitted attempt that turned out not to be a guess (a valid voucher serial
+ * looked at): the count goes down by one and the wait is what that count would give, so a
+ * guesser's wrong attempts still add up while a good one costs nothing.
+ */
+export async function forgiveOne(
+  db: Kysely<Database>,
+  bucket: string,
+  policy: ThrottlePolicy,
+  now: number,
+): Promise<void> {
+  const failures = sql<number>`(auth_throttle.failures - 1)`;
+  await db
+    .updateTable('auth_throttle')
+    .set({
+      failures,
+      next_allowed_at: sql<number>`cast(${now} as bigint) + ${delaySql(failures, policy)}`,
+      updated_at: now,
+    })
+    .where('bucket', '=', bucket)
+    .where('failures', '>', 0)
+    .where('locked', '=', 0)
+    .execute();
+}
+
 /** A success (or the owner's password, for a locked kid PIN): the bucket starts afresh. */
 export async function clearBucket(db: Kysely<Database>, bucket: string): Promise<void> {
   await db.deleteFrom('auth_throttle').where('bucket', '=', bucket).execute();

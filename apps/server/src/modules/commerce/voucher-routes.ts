@@ -12,7 +12,13 @@ import {
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
-import { ThrottledError, admit, clearBucket, type ThrottlePolicy } from '../accounts/throttle.js';
+import {
+  ThrottledError,
+  admit,
+  clearBucket,
+  forgiveOne,
+  type ThrottlePolicy,
+} from '../accounts/throttle.js';
 import { balances } from './wallet.js';
 import { previewVoucher, redeemVoucher, requireRedeemer, voucherHistory } from './vouchers.js';
 
@@ -24,37 +30,69 @@ export interface VoucherRouteDeps {
 
 /** Serials looked at per account before the waits start (a redemption clears the count). */
 export const SERIAL_FREE_TRIES_PER_ACCOUNT = 10;
-/** Per client IP: several members may share one address (a household, an office). */
+/** Per client IP, counting only members with a wrong serial on record (docs/adr/0020). */
 export const SERIAL_FREE_TRIES_PER_IP = 30;
+
+/** The buckets one look at a serial was counted on, so a good serial can be taken back. */
+interface SerialLook {
+  buckets: [string, ThrottlePolicy][];
+}
 
 /**
  * Serial guessing is slowed like password guessing (docs/adr/0017, 0020): every serial looked at
- * (a preview or a redemption) counts as a failure on the account's and the client IP's buckets
- * before it is checked, and only a redemption clears them. Past the free tries each further one
- * waits 30 s, doubling to 5 min (the RATE_LIMIT_DELAY_* settings): a 429 with Retry-After.
+ * (a preview or a redemption) counts as a failure on the account's bucket before it is checked;
+ * past the free tries each further one waits 30 s, doubling to 5 min (the RATE_LIMIT_DELAY_*
+ * settings): a 429 with Retry-After. The client IP's bucket counts only the looks of accounts
+ * with a wrong serial on record, so members behind one shared address (a household, an office)
+ * who have not guessed are never held up by someone else's guesses there, while a guesser meets
+ * both limits.
  */
 async function admitSerial(
   { db, config }: VoucherRouteDeps,
   reply: FastifyReply,
-  buckets: string[],
+  accountId: string,
+  ip: string,
   now: number,
-): Promise<void> {
+): Promise<SerialLook> {
   const policy = (freeFailures: number): ThrottlePolicy => ({
     freeFailures,
     delaySeconds: config.RATE_LIMIT_DELAY_SECONDS,
     maxDelaySeconds: config.RATE_LIMIT_DELAY_MAX_SECONDS,
   });
-  const policies = [policy(SERIAL_FREE_TRIES_PER_ACCOUNT), policy(SERIAL_FREE_TRIES_PER_IP)];
-  for (const [i, bucket] of buckets.entries()) {
-    const admission = await admit(db, bucket, policies[i]!, now);
-    if (!admission.admitted) {
-      reply.header('retry-after', String(admission.waitSeconds));
-      throw new ThrottledError(admission.waitSeconds, '序號錯誤');
+  const refuse = (waitSeconds: number) => {
+    reply.header('retry-after', String(waitSeconds));
+    return new ThrottledError(waitSeconds, '序號錯誤');
+  };
+  const look: SerialLook = { buckets: [] };
+  const accountBucket: [string, ThrottlePolicy] = [
+    `voucher:${accountId}`,
+    policy(SERIAL_FREE_TRIES_PER_ACCOUNT),
+  ];
+  const account = await admit(db, ...accountBucket, now);
+  if (!account.admitted) throw refuse(account.waitSeconds);
+  look.buckets.push(accountBucket);
+  // This look counts one until it proves good; more than one means a wrong serial on record
+  // (good previews are taken back, a redemption clears the count).
+  if (account.failures > 1) {
+    const ipBucket: [string, ThrottlePolicy] = [
+      `voucher-ip:${ip}`,
+      policy(SERIAL_FREE_TRIES_PER_IP),
+    ];
+    const shared = await admit(db, ...ipBucket, now);
+    if (!shared.admitted) {
+      // Refused here: the look was never made, so it does not count on the account either.
+      await forgiveOne(db, ...accountBucket, now);
+      throw refuse(shared.waitSeconds);
     }
+    look.buckets.push(ipBucket);
   }
+  return look;
 }
 
-const bucketsOf = (accountId: string, ip: string) => [`voucher:${accountId}`, `voucher-ip:${ip}`];
+/** A look at a valid serial was no guess: it is taken back from every bucket it counted on. */
+async function forgiveLook(db: Kysely<Database>, look: SerialLook, now: number): Promise<void> {
+  for (const [bucket, policy] of look.buckets) await forgiveOne(db, bucket, policy, now);
+}
 
 /** The redeem screen's calls: preview a serial, redeem it, read the wallet (docs/adr/0020). */
 export function registerVoucherRoutes(app: FastifyInstance, deps: VoucherRouteDeps): void {
@@ -76,9 +114,13 @@ export function registerVoucherRoutes(app: FastifyInstance, deps: VoucherRouteDe
     async (request, reply) => {
       const viewer = requireRedeemer(request.viewer);
       const now = clock();
-      await admitSerial(deps, reply, bucketsOf(viewer.accountId, request.ip), now);
+      const look = await admitSerial(deps, reply, viewer.accountId, request.ip, now);
+      const preview = await previewVoucher(db, { viewer, serial: request.body.serialNumber, now });
+      // A good serial looked at is no guess; it does not clear the count, or one valid serial
+      // looked at between guesses would reset it.
+      await forgiveLook(db, look, now);
       reply.header('cache-control', 'private, no-store');
-      return ok(await previewVoucher(db, { viewer, serial: request.body.serialNumber, now }));
+      return ok(preview);
     },
   );
 
@@ -96,15 +138,17 @@ export function registerVoucherRoutes(app: FastifyInstance, deps: VoucherRouteDe
     async (request, reply) => {
       const viewer = requireRedeemer(request.viewer);
       const now = clock();
-      const buckets = bucketsOf(viewer.accountId, request.ip);
-      await admitSerial(deps, reply, buckets, now);
+      const look = await admitSerial(deps, reply, viewer.accountId, request.ip, now);
       const data = await redeemVoucher(db, {
         viewer,
         serial: request.body.exchangeCode,
         contentId: request.body.contentId,
         now,
       });
-      for (const bucket of buckets) await clearBucket(db, bucket);
+      // The account starts afresh; the shared address only loses this look (a guesser holding
+      // one valid serial must not reset the count others' guesses made there).
+      await clearBucket(db, `voucher:${viewer.accountId}`);
+      await forgiveLook(db, { buckets: look.buckets.slice(1) }, now);
       reply.header('cache-control', 'private, no-store');
       return ok(data);
     },

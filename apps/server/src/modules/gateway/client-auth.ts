@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GATEWAY_CLOCK_SKEW_SECONDS, gatewaySigningString } from '@site/contract';
+import { canonicalInteger } from '../../http/canonical-number.js';
 import { AppError } from '../../http/errors.js';
 
 /** `chl:secret,chl:secret` from GATEWAY_CLIENTS. */
@@ -44,8 +45,9 @@ export function registerGatewayClientAuth(
     const get = (name: string) => params.find(([key]) => key === name)?.[1];
     const secret = clients.get(get('chl') ?? '');
     const chk = get('chk') ?? '';
-    const ts = Number(get('ts'));
-    if (!secret || !/^[0-9a-f]{64}$/.test(chk) || !Number.isInteger(ts)) throw rejected();
+    // One spelling of the signed moment (ADR 0018), as for the stream and live expiries.
+    const ts = canonicalInteger(get('ts'));
+    if (!secret || !/^[0-9a-f]{64}$/.test(chk) || ts === null) throw rejected();
     if (Math.abs(clock() - ts) > GATEWAY_CLOCK_SKEW_SECONDS) throw rejected();
     const expected = signGatewayRequest(secret, request.method, path, params);
     if (!crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(chk))) throw rejected();

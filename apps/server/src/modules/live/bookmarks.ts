@@ -9,7 +9,8 @@ import type { ChannelRow } from './queries.js';
 
 /** The bookmark interval (SPEC §9, 30 000 ms); one insert counts at most two of them as watched. */
 const MAX_COUNTED_SECONDS = 60;
-const VISITOR = /^v\.(\d{1,12})\.([A-Za-z0-9_-]{22})$/;
+// The issue moment is signed, so it has one spelling: no leading zero (ADR 0018).
+const VISITOR = /^v\.(0|[1-9]\d{0,11})\.([A-Za-z0-9_-]{22})$/;
 
 export type BookmarkOutcome = { ended: true } | { ended: false; bookmarkId: string };
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { LIVE_PLAYLIST_ROUTE } from '@site/contract';
+import { signedPathNumber } from '../../http/canonical-number.js';
 import { AppError } from '../../http/errors.js';
 import type { LiveSigner } from './origin/live-signer.js';
 import type { LiveOrigin } from './origin/origin.js';
@@ -12,7 +13,6 @@ interface PlaylistParams {
 }
 
 const CHANNEL_ID = /^[A-Za-z0-9_-]{1,40}$/;
-const EXPIRES = /^\d{1,12}$/;
 const HLS = 'application/vnd.apple.mpegurl';
 
 /**
@@ -33,11 +33,9 @@ export function registerLivePlaylistRoutes(
     async (request, reply) => {
       const { channelId, expires, signature, file } = request.params;
       const now = clock();
-      if (
-        !CHANNEL_ID.test(channelId) ||
-        !EXPIRES.test(expires) ||
-        !signer.verify(channelId, Number(expires), signature, now)
-      ) {
+      // Another spelling of the expiry is a malformed address (400), not a forged one (ADR 0018).
+      const expiresAt = signedPathNumber(expires);
+      if (!CHANNEL_ID.test(channelId) || !signer.verify(channelId, expiresAt, signature, now)) {
         throw new AppError('FORBIDDEN', undefined, '播放連結已失效，請重新整理頁面後再試。');
       }
       const pending = origin.serve(channelId, file, now);

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { signedPathNumber } from '../../http/canonical-number.js';
 import { AppError } from '../../http/errors.js';
 import type { Viewer } from '../accounts/viewer.js';
 import { rewriteGrantedPlaylist } from './playlist-rewrite.js';
@@ -36,10 +37,14 @@ interface GrantParams extends StreamParams {
   grant: string;
 }
 
-/** The shared prefix must be genuine and unexpired: 403 otherwise (docs/adr/0023). */
+/**
+ * The shared prefix must be genuine and unexpired: 403 otherwise (docs/adr/0023). An expiry not
+ * spelled in its one canonical form is a malformed address, 400 (ADR 0018).
+ */
 function requireSignedPrefix(signer: StreamSigner, params: StreamParams): void {
-  const { clipId, expires, signature } = params;
-  if (!STREAM_ID.test(clipId) || !signer.verify(clipId, Number(expires), signature)) {
+  const { clipId, signature } = params;
+  const expires = signedPathNumber(params.expires);
+  if (!STREAM_ID.test(clipId) || !signer.verify(clipId, expires, signature)) {
     throw new AppError('FORBIDDEN', undefined, '播放連結已失效，請重新整理頁面後再試。');
   }
 }
@@ -59,8 +64,9 @@ export function requireGrant(
     throw new AppError('NOT_FOUND');
   const viewer = request.viewer;
   if (!viewer) throw new AppError('NOT_LOGGED_IN');
-  const { clipId, expires, contentId, grant } = params;
-  if (!signer.verifyGrant(clipId, Number(expires), contentId, viewer.accountId, grant)) {
+  const { clipId, contentId, grant } = params;
+  const expires = signedPathNumber(params.expires);
+  if (!signer.verifyGrant(clipId, expires, contentId, viewer.accountId, grant)) {
     throw new AppError('FORBIDDEN', undefined, '這個播放連結不屬於目前登入的帳號。');
   }
   return viewer;
@@ -128,7 +134,7 @@ export async function registerStreamRoutes(
         } catch {
           throw new AppError('NOT_FOUND');
         }
-        const shared = signer.prefix(clipId, Number(expires));
+        const shared = signer.prefix(clipId, signedPathNumber(expires));
         const granted = `${shared}grant/${encodeURIComponent(contentId)}/${grant}/`;
         reply
           .header('content-type', contentTypes['.m3u8'])
