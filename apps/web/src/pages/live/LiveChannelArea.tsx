@@ -11,6 +11,7 @@ import { ExternalVideoDialog } from './ExternalVideoDialog';
 import { LivePlayback } from './LivePlayback';
 import { parseMinutesWording, type ChannelView } from './live-rules';
 import { NowNextOverlay } from './NowNextOverlay';
+import { useSiteTopHeight } from './player-in-view';
 import { ProgrammeOverlay } from './ProgrammeOverlay';
 import { shareLinkOf } from './share';
 import { SharePanel } from './SharePanel';
@@ -75,6 +76,7 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
   const ownStageRef = useRef<HTMLDivElement>(null);
   const stageRef = props.stageRef ?? ownStageRef;
   const location = useLocation();
+  useSiteTopHeight();
   const isPc = deviceType === undefined ? undefined : appLinkFor('x', deviceType) === null;
   const context = useMemo(
     () => (isPc === undefined ? undefined : { isPc, simplePage }),
