@@ -260,7 +260,7 @@ describe('the player in Chromium', () => {
     await page.keyboard.press('f');
     await expect
       .poll(() =>
-        page.evaluate(() => document.fullscreenElement?.querySelector('[role="region"]') !== null),
+        page.evaluate(() => Boolean(document.fullscreenElement?.querySelector('[role="region"]'))),
       )
       .toBe(true);
     await expect.poll(() => controls(page).getByLabel('離開全螢幕').count()).toBe(1);
