@@ -78,9 +78,7 @@ const ARROW_WIDGETS =
  * widget of the page keeping its arrows and space. A link or the page itself counts as the player.
  */
 export function pageKeyTargetOf(element: Element | null): KeyTarget | null {
-  if (!element || element === document.body || element === document.documentElement) {
-    return 'player';
-  }
+  if (!element || element.tagName === 'BODY' || element.tagName === 'HTML') return 'player';
   if (element.closest('dialog, [role="dialog"], [role="alertdialog"]')) return null;
   const target = keyTargetOf(element);
   if (target === 'text' || target === 'select') return null;

@@ -5,6 +5,7 @@ import { useMinutesWording } from '../../api/live';
 import { paths } from '../../app/paths';
 import { appLinkFor, openAppLink } from '../../features/app-link/app-link';
 import { Dialog } from '../../features/dialog/Dialog';
+import { FullscreenHost } from '../../features/player/fullscreen-host';
 import { RedEnvelopeBox } from '../../features/red-envelope/RedEnvelopeBox';
 import { t } from '../../i18n/zh-TW';
 import { ExternalVideoDialog } from './ExternalVideoDialog';
@@ -271,7 +272,8 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
         </div>
       </div>
       <div className="live-area__stage" ref={stageRef} data-phase={state.phase} tabIndex={-1}>
-        {body}
+        {/* The area, not the player's frame, goes fullscreen: it stays from channel to channel. */}
+        <FullscreenHost value={stageRef}>{body}</FullscreenHost>
         {data ? <SponsorLogo data={data} /> : null}
         {data ? (
           <div className="live-area__envelope">
