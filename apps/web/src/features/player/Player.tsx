@@ -1,4 +1,5 @@
 import {
+  useContext,
   useEffect,
   useId,
   useLayoutEffect,
@@ -6,6 +7,7 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
+  type ReactNode,
 } from 'react';
 import type HlsType from 'hls.js';
 import type { PlayType } from '@site/contract';
@@ -13,6 +15,7 @@ import { t } from '../../i18n/zh-TW';
 import { playbackErrorEntry, postAppLog } from './app-log';
 import { Controls, type ControlActions } from './Controls';
 import { playerErrorText } from './error-codes';
+import { FullscreenHost } from './fullscreen-host';
 import { Icon } from './icons';
 import { actionForKey, keyTargetOf, seekTarget, type PlayerAction } from './keyboard';
 import {
@@ -23,6 +26,7 @@ import {
   type PlayerState,
 } from './machine';
 import { openMediaSession, type MediaSession } from './media-session';
+import { usePageKeys } from './page-keys';
 import { takeWarmStart } from './prewarm';
 import { AUTO_QUALITY, matchPageProtocol, qualityOptions, type Rendition } from './quality';
 import { isFullscreen, pipSupported, toggleFullscreen, togglePip } from './screen-modes';
@@ -62,6 +66,13 @@ export interface PlayerProps {
   onEnded?: (video: HTMLVideoElement) => void;
   /** Each playback error, while the video still holds its position (before re-sourcing). */
   onError?: (video: HTMLVideoElement) => void;
+  /**
+   * The keys work on the whole page, wherever focus is but in a text field, a menu or a dialog
+   * (the play and live pages; page-keys.ts). Otherwise only with focus in the player.
+   */
+  pageKeys?: boolean;
+  /** Shown over the picture (the next-episode countdown): in fullscreen too. */
+  overlay?: ReactNode;
 }
 
 function togglePlay(video: HTMLVideoElement | null): void {
@@ -79,9 +90,10 @@ function alertOf(state: PlayerState, fatalMessage: string): { message: string; c
 /**
  * The site's video player (VOD play page, and the live page): hls.js, loaded lazily, behind
  * controls of our own — play, seek, sound, subtitles (remembered), quality (capped), picture-in-
- * picture, fullscreen, and keys (space/k, ←/→ 10 s, f, m, c). Its lifecycle is machine.ts: every
- * error is logged (SPEC §7 playbackError) and re-sourced after 100 ms, up to 10 in a row; then
- * the media session is disposed and an alert stays in its place.
+ * picture, fullscreen (of the player, or of the page's FullscreenHost), and keys (space/k, ←/→
+ * 10 s, f, m, c; on the whole page with `pageKeys`). Its lifecycle is machine.ts: every error is
+ * logged (SPEC §7 playbackError) and re-sourced after 100 ms, up to 10 in a row; then the media
+ * session is disposed and an alert stays in its place.
  */
 export function Player(props: PlayerProps) {
   const {
@@ -93,7 +105,10 @@ export function Player(props: PlayerProps) {
     startPosition,
     maxBitrate,
     fatalMessage = t.player.fatalVod,
+    pageKeys = false,
+    overlay,
   } = props;
+  const fullscreenHost = useContext(FullscreenHost);
   const frameRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement | null>(null);
@@ -250,6 +265,8 @@ export function Player(props: PlayerProps) {
 
   useEffect(() => {
     const onFullscreen = () => setFullscreen(isFullscreen(frameRef.current));
+    // A player that starts inside a host already in fullscreen (the next episode) is in it.
+    onFullscreen();
     document.addEventListener('fullscreenchange', onFullscreen);
     return () => document.removeEventListener('fullscreenchange', onFullscreen);
   }, []);
@@ -288,9 +305,8 @@ export function Player(props: PlayerProps) {
       video.muted = volume === 0;
     },
     toggleFullscreen() {
-      if (frameRef.current) {
-        toggleFullscreen(frameRef.current, videoRef.current).catch(() => undefined);
-      }
+      const target = fullscreenHost?.current ?? frameRef.current;
+      if (target) toggleFullscreen(target, videoRef.current).catch(() => undefined);
     },
     togglePip() {
       if (videoRef.current) togglePip(videoRef.current).catch(() => undefined);
@@ -316,6 +332,8 @@ export function Player(props: PlayerProps) {
       }
     }
   };
+
+  usePageKeys(frameRef, perform, pageKeys);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const action = actionForKey(event, keyTargetOf(event.target as Element));
@@ -361,6 +379,7 @@ export function Player(props: PlayerProps) {
                   <Icon name="play" />
                 </button>
               ) : null}
+              {overlay}
             </div>
             <p className="visually-hidden" role="status">
               {loading ? t.player.loading : ''}

@@ -7,9 +7,10 @@ export const SEEK_STEP_SECONDS = 10;
 
 /**
  * Where the key was pressed: the player itself (or the video), a button, a menu (select), the
- * volume slider, the seek slider, or a text field.
+ * volume slider, the seek slider, a text field, or (outside the player) a widget of the page that
+ * moves by arrow keys itself (tabs, a menu, a list box).
  */
-export type KeyTarget = 'player' | 'button' | 'select' | 'slider' | 'seek' | 'text';
+export type KeyTarget = 'player' | 'button' | 'select' | 'slider' | 'seek' | 'text' | 'widget';
 
 export interface KeyPress {
   key: string;
@@ -34,7 +35,7 @@ export function actionForKey(press: KeyPress, target: KeyTarget): PlayerAction |
   if (press.altKey || press.ctrlKey || press.metaKey || target === 'text') return null;
   const letter = LETTERS[press.key.length === 1 ? press.key.toLowerCase() : ''];
   if (letter) return letter;
-  const ownsArrows = target === 'select' || target === 'slider';
+  const ownsArrows = target === 'select' || target === 'slider' || target === 'widget';
   if (press.key === ' ' || press.key === 'Spacebar') {
     return target === 'player' || target === 'seek' ? 'togglePlay' : null;
   }
@@ -63,4 +64,27 @@ export function seekTarget(current: number, duration: number, action: PlayerActi
   const step = action === 'seekBack' ? -SEEK_STEP_SECONDS : SEEK_STEP_SECONDS;
   const end = Number.isFinite(duration) ? duration : Infinity;
   return Math.min(end, Math.max(0, current + step));
+}
+
+/** Roles whose own arrow (and space) keys move within them (WAI-ARIA composite widgets). */
+const ARROW_WIDGETS =
+  '[role="tablist"], [role="menu"], [role="menubar"], [role="listbox"], [role="radiogroup"], ' +
+  '[role="grid"], [role="tree"], [role="slider"], [role="spinbutton"], [role="combobox"]';
+
+/**
+ * Where a key pressed outside the player lands, for the page-wide keys of the play and live pages
+ * (issue 20 item 11): null where the page keeps every key (a text field, a menu, an editable
+ * element, a dialog: typing and dialogs come first, as on YouTube); otherwise as keyTargetOf, a
+ * widget of the page keeping its arrows and space. A link or the page itself counts as the player.
+ */
+export function pageKeyTargetOf(element: Element | null): KeyTarget | null {
+  if (!element || element.tagName === 'BODY' || element.tagName === 'HTML') return 'player';
+  if (element.closest('dialog, [role="dialog"], [role="alertdialog"]')) return null;
+  const target = keyTargetOf(element);
+  if (target === 'text' || target === 'select') return null;
+  if (element.closest('[contenteditable]:not([contenteditable="false"])')) return null;
+  if ((target === 'player' || target === 'button') && element.closest(ARROW_WIDGETS)) {
+    return 'widget';
+  }
+  return target;
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { playbackErrorEntry } from './app-log';
 import { startCountdown } from './countdown';
 import { codeOfHlsError, codeOfMediaError, playerErrorText } from './error-codes';
-import { actionForKey, keyTargetOf, seekTarget, type KeyTarget } from './keyboard';
+import { actionForKey, keyTargetOf, pageKeyTargetOf, seekTarget, type KeyTarget } from './keyboard';
 import { contentIdOfPlayLink } from './prewarm';
 import { allowedRenditions, matchPageProtocol, qualityOptions } from './quality';
 import {
@@ -203,6 +203,33 @@ describe('keyboard', () => {
     expect(keyTargetOf(el('INPUT', { type: 'range', dataset: { role: 'seek' } }))).toBe('seek');
     expect(keyTargetOf(el('INPUT', { type: 'range', dataset: {} }))).toBe('slider');
     expect(keyTargetOf(el('INPUT', { type: 'text', dataset: {} }))).toBe('text');
+  });
+
+  it('on the whole page: not in text fields, menus, editable elements or dialogs (issue 20 item 11)', () => {
+    /** A stand-in element inside ancestors matching `inside` (closest() answers for those). */
+    const el = (tagName: string, inside: string[] = [], extra: object = {}) =>
+      ({
+        tagName,
+        dataset: {},
+        closest: (selector: string) =>
+          inside.some((s) => selector.split(', ').some((part) => part.includes(s))) ? {} : null,
+        ...extra,
+      }) as unknown as Element;
+    expect(pageKeyTargetOf(null)).toBe('player');
+    expect(pageKeyTargetOf(el('BODY'))).toBe('player');
+    expect(pageKeyTargetOf(el('A'))).toBe('player');
+    expect(pageKeyTargetOf(el('BUTTON'))).toBe('button');
+    expect(pageKeyTargetOf(el('INPUT', [], { type: 'search' }))).toBeNull();
+    expect(pageKeyTargetOf(el('TEXTAREA'))).toBeNull();
+    expect(pageKeyTargetOf(el('SELECT'))).toBeNull();
+    expect(pageKeyTargetOf(el('DIV', ['contenteditable']))).toBeNull();
+    expect(pageKeyTargetOf(el('BUTTON', ['dialog']))).toBeNull();
+    expect(pageKeyTargetOf(el('A', ['role="dialog"']))).toBeNull();
+    expect(pageKeyTargetOf(el('BUTTON', ['role="tablist"']))).toBe('widget');
+    // A widget keeps its arrows and space; the letters still reach the player.
+    expect(actionForKey({ key: 'ArrowRight' }, 'widget')).toBeNull();
+    expect(actionForKey({ key: ' ' }, 'widget')).toBeNull();
+    expect(actionForKey({ key: 'm' }, 'widget')).toBe('mute');
   });
 
   it('seeks 10 s within the stream', () => {

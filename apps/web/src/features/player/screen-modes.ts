@@ -4,10 +4,13 @@ interface WebKitVideo extends HTMLVideoElement {
   webkitEnterFullscreen?: () => void;
 }
 
+/** Whether the frame is in fullscreen: itself, or inside the element that is (a host). */
 export function isFullscreen(frame: Element | null): boolean {
-  return frame !== null && document.fullscreenElement === frame;
+  const full = document.fullscreenElement;
+  return frame !== null && full !== null && full.contains(frame);
 }
 
+/** `frame` is what goes fullscreen: the player's frame, or the page's host for it. */
 export async function toggleFullscreen(frame: HTMLElement, video: HTMLVideoElement | null) {
   if (document.fullscreenElement) return document.exitFullscreen();
   if (typeof frame.requestFullscreen === 'function') return frame.requestFullscreen();

@@ -5,12 +5,14 @@ import { useMinutesWording } from '../../api/live';
 import { paths } from '../../app/paths';
 import { appLinkFor, openAppLink } from '../../features/app-link/app-link';
 import { Dialog } from '../../features/dialog/Dialog';
+import { FullscreenHost } from '../../features/player/fullscreen-host';
 import { RedEnvelopeBox } from '../../features/red-envelope/RedEnvelopeBox';
 import { t } from '../../i18n/zh-TW';
 import { ExternalVideoDialog } from './ExternalVideoDialog';
 import { LivePlayback } from './LivePlayback';
 import { parseMinutesWording, type ChannelView } from './live-rules';
 import { NowNextOverlay } from './NowNextOverlay';
+import { useSiteTopHeight } from './player-in-view';
 import { ProgrammeOverlay } from './ProgrammeOverlay';
 import { shareLinkOf } from './share';
 import { SharePanel } from './SharePanel';
@@ -75,6 +77,7 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
   const ownStageRef = useRef<HTMLDivElement>(null);
   const stageRef = props.stageRef ?? ownStageRef;
   const location = useLocation();
+  useSiteTopHeight();
   const isPc = deviceType === undefined ? undefined : appLinkFor('x', deviceType) === null;
   const context = useMemo(
     () => (isPc === undefined ? undefined : { isPc, simplePage }),
@@ -269,7 +272,8 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
         </div>
       </div>
       <div className="live-area__stage" ref={stageRef} data-phase={state.phase} tabIndex={-1}>
-        {body}
+        {/* The area, not the player's frame, goes fullscreen: it stays from channel to channel. */}
+        <FullscreenHost value={stageRef}>{body}</FullscreenHost>
         {data ? <SponsorLogo data={data} /> : null}
         {data ? (
           <div className="live-area__envelope">

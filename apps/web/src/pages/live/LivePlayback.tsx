@@ -66,6 +66,7 @@ export function LivePlayback(props: LivePlaybackProps) {
       contentId={contentId}
       playType="LIVE"
       autoPlay
+      pageKeys
       maxBitrate={props.maxBitrate}
       fatalMessage={t.live.switchFailed}
       onPlaying={(video) => {

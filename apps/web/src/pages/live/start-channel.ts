@@ -7,6 +7,7 @@ import { playerStageIn } from '../../features/player/video-element';
 import { firstFrameOrSoon, warmStream } from '../../features/player/prewarm';
 import { placeOver } from '../../features/player/warm-place';
 import { channelView } from './live-rules';
+import { bringIntoView } from './player-in-view';
 
 export interface ChannelStarter {
   /** A link's click handler: starts the channel at once when it can, else the link goes. */
@@ -42,9 +43,12 @@ export function useChannelStarter(
   return {
     onClick: (channelId) => (event) => {
       if (event.defaultPrevented || !isPlainClick(event)) return;
+      // The strip and the grid are below the video area: the viewer is taken to the picture.
+      bringIntoView(stageRef.current?.closest('.live-area') ?? null);
       if (startAtOnce(channelId)) event.preventDefault();
     },
     switchTo(channelId) {
+      bringIntoView(stageRef.current?.closest('.live-area') ?? null);
       if (!startAtOnce(channelId)) go(channelId);
     },
   };

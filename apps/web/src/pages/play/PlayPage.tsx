@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Link, useParams } from 'react-router';
 import { detailsPath, type LoginInfo, type PlayRightData } from '@site/contract';
 import { useNextPlay } from '../../api/catalogue';
@@ -9,6 +10,7 @@ import { usePageTitle } from '../../app/page-title';
 import { paths } from '../../app/paths';
 import { AppLinkButton } from '../../features/app-link/AppLinkButton';
 import { formatPosition } from '../../features/catalogue/format';
+import { FullscreenHost } from '../../features/player/fullscreen-host';
 import { NextEpisodeCountdown } from '../../features/player/NextEpisodeCountdown';
 import { Player } from '../../features/player/Player';
 import { dropWarmStart } from '../../features/player/prewarm';
@@ -38,18 +40,21 @@ function AfterEnd({ contentId }: { contentId: string }) {
     );
   }
   return (
-    <p className="play__ended" role="status">
+    <p className="next-episode play__ended" role="status">
       {t.play.ended}
     </p>
   );
 }
 
 function Playback({
+  screen,
   right,
   info,
   start,
   onStarted,
 }: {
+  /** The page's screen: the pre-roll and the player show in it (PlayPage). */
+  screen: HTMLElement;
   right: PlayRightData;
   info: LoginInfo | undefined;
   start: number;
@@ -65,35 +70,39 @@ function Playback({
   const heartbeat = useResumeHeartbeat(right.contentId, info?.isLogin === 'Y');
   return (
     <>
-      {stage === 'preroll' && right.preVastUrl ? (
-        <Preroll adTagUrl={right.preVastUrl} onDone={toContent} />
-      ) : (
-        <Player
-          key={right.videoUrl}
-          src={right.videoUrl}
-          title={right.contentName}
-          contentId={right.contentId}
-          autoPlay
-          startPosition={start}
-          maxBitrate={right.maxBitrate}
-          onPlaying={(video) => {
-            setEnded(false);
-            onStarted();
-            heartbeat.onPlaying(video);
-          }}
-          onPause={heartbeat.onPause}
-          onError={(video) => {
-            onStarted();
-            heartbeat.onError(video);
-          }}
-          onEnded={(video) => {
-            heartbeat.onEnded(video);
-            setEnded(true);
-          }}
-        />
+      {createPortal(
+        stage === 'preroll' && right.preVastUrl ? (
+          <Preroll adTagUrl={right.preVastUrl} onDone={toContent} />
+        ) : (
+          <Player
+            key={right.videoUrl}
+            src={right.videoUrl}
+            title={right.contentName}
+            contentId={right.contentId}
+            autoPlay
+            pageKeys
+            startPosition={start}
+            maxBitrate={right.maxBitrate}
+            overlay={ended ? <AfterEnd contentId={right.contentId} /> : null}
+            onPlaying={(video) => {
+              setEnded(false);
+              onStarted();
+              heartbeat.onPlaying(video);
+            }}
+            onPause={heartbeat.onPause}
+            onError={(video) => {
+              onStarted();
+              heartbeat.onError(video);
+            }}
+            onEnded={(video) => {
+              heartbeat.onEnded(video);
+              setEnded(true);
+            }}
+          />
+        ),
+        screen,
       )}
       {start > 0 ? <p className="page__intro">{t.play.resumedAt(formatPosition(start))}</p> : null}
-      {ended ? <AfterEnd contentId={right.contentId} /> : null}
     </>
   );
 }
@@ -127,10 +136,26 @@ const SECONDARY_AFTER_MS = 2000;
  */
 export default function PlayPage() {
   const { contentId = '' } = useParams();
-  return <PlayTitle key={contentId} contentId={contentId} />;
+  // The screen stays from title to title (the next episode included) while the title's part of
+  // the page starts afresh: it is the player's fullscreen element, so that the next episode
+  // starts still in fullscreen (issue 20 item 12, docs/adr/0024-player.md).
+  const screenRef = useRef<HTMLDivElement | null>(null);
+  const [screen, setScreen] = useState<HTMLDivElement | null>(null);
+  const holdScreen = useCallback((element: HTMLDivElement | null) => {
+    screenRef.current = element;
+    setScreen(element);
+  }, []);
+  return (
+    <div className="page play">
+      <FullscreenHost value={screenRef}>
+        <div ref={holdScreen} className="play__screen" />
+        {screen ? <PlayTitle key={contentId} contentId={contentId} screen={screen} /> : null}
+      </FullscreenHost>
+    </div>
+  );
 }
 
-function PlayTitle({ contentId }: { contentId: string }) {
+function PlayTitle({ contentId, screen }: { contentId: string; screen: HTMLElement }) {
   const right = usePlayRight(contentId);
   const login = useLoginInfo();
   const member = login.data?.isLogin === 'Y';
@@ -150,10 +175,10 @@ function PlayTitle({ contentId }: { contentId: string }) {
 
   if (right.isError) {
     return (
-      <div className="page play">
+      <>
         <h1>{t.pageTitles.play}</h1>
         <Refused contentId={contentId} error={right.error} info={login.data} />
-      </div>
+      </>
     );
   }
 
@@ -163,10 +188,11 @@ function PlayTitle({ contentId }: { contentId: string }) {
   // The player comes first, where a play link's click already started the stream
   // (features/player/play-page-place.ts); the title under it.
   return (
-    <div className="page play">
+    <>
       {right.data && !waiting ? (
         <Playback
           key={right.data.contentId}
+          screen={screen}
           right={right.data}
           info={login.data}
           start={startOf(playing, position.data)}
@@ -179,6 +205,6 @@ function PlayTitle({ contentId }: { contentId: string }) {
       )}
       <h1>{name ?? t.pageTitles.play}</h1>
       {right.data && started ? <TitleLinks info={login.data} contentId={playing} /> : null}
-    </div>
+    </>
   );
 }
