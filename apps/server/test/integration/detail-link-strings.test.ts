@@ -81,9 +81,8 @@ describe('SPEC §2 link strings in banners, groups and inbox messages', () => {
   it('an inbox message that points at a title carries its link string; others an empty one', async () => {
     const demo = new TestBrowser(ctx.app);
     await demo.post('/ajax/ajaxLogin.do', { loginId: 'demo@example.com', password: 'demo1234' });
-    const list = inboxListReplySchema.parse(
-      await json('/ajax/ajaxFindInboxMessageList.do', demo),
-    ).data.messageList;
+    const list = inboxListReplySchema.parse(await json('/ajax/ajaxFindInboxMessageList.do', demo))
+      .data.messageList;
     const links = Object.fromEntries(list.map((m) => [m.msgId, m.linkString]));
     expect(links).toEqual({
       'MSG-DEMO-3': 'video:M0003|M0003',

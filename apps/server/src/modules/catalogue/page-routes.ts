@@ -52,9 +52,7 @@ export function registerCataloguePageRoutes(
     groupId: group.group_id,
     groupName: group.name,
     videoList: {
-      video: (await groupTitles(db, group.group_id, scopeOf(request), clock())).map(
-        toLinkedVideo,
-      ),
+      video: (await groupTitles(db, group.group_id, scopeOf(request), clock())).map(toLinkedVideo),
     },
   });
 
