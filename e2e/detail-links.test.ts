@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { realProblems } from './support/axe.js';
+import { axeViolations, realProblems } from './support/axe.js';
 import { launchBrowser, openPage, viewports } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -110,6 +110,8 @@ describe('detail links from SPEC §2 link strings in Chromium', () => {
 
     // The seeded new-title notice points at 《最後的守門人》 (video:M0003|M0003).
     await openInbox();
+    await page.getByRole('link', { name: '立即前往：新片上架通知' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: '立即前往：新片上架通知' }).click();
     await page.waitForURL(`${server.origin}/details/M0003/M0003`);
     await page.getByRole('heading', { level: 1, name: '最後的守門人' }).waitFor();
