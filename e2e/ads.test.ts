@@ -76,7 +76,8 @@ describe('pre-roll ads on the play page in Chromium', () => {
       undefined,
       { timeout: 8000 },
     );
-    expect(await ad.locator('.preroll__label').textContent()).toBe('Advertisement');
+    // Our ads carry a zh-TW label; 'Advertisement' is only for a VAST that gives none.
+    expect(await ad.locator('.preroll__label').textContent()).toBe('廣告');
     const countdown = ad.getByRole('timer');
     await expect
       .poll(() => countdown.textContent())
@@ -238,6 +239,60 @@ describe('pre-roll ads on the play page in Chromium', () => {
       expect(asked).toBeLessThanOrEqual(5);
       expect(await page.locator('section.preroll').count()).toBe(0);
       await close();
+    }, 60_000);
+  }
+});
+
+/**
+ * Issue 20 item 14: the page's CSP allows media only from the page's own origin, so an ad whose
+ * media URL was absolute on PUBLIC_URL was blocked, and skipped, for anyone who reached the site
+ * by another name. Both ways round: PUBLIC_URL on localhost, page on 127.0.0.1, and the reverse.
+ */
+describe('the pre-roll plays whatever host the page was reached by', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const [publicHost, pageHost] of [
+    ['localhost', '127.0.0.1'],
+    ['127.0.0.1', 'localhost'],
+  ] as const) {
+    it(`PUBLIC_URL on ${publicHost}, page on ${pageHost}: the ad plays from ${pageHost}`, async () => {
+      const server = await startServer({ publicHost });
+      const { page, problems, close } = await openPage(browser, { viewport: viewports.phone });
+      try {
+        const pageOrigin = server.origin.replace('127.0.0.1', pageHost);
+        const media: string[] = [];
+        page.on('request', (request) => {
+          if (new URL(request.url()).pathname.startsWith('/media/ads/')) media.push(request.url());
+        });
+        await page.goto(`${pageOrigin}/play/${AVOD_MOVIE}`);
+        // The og:url stays canonical on PUBLIC_URL; nothing the player does depends on it.
+        expect(await page.locator('meta[property="og:url"]').getAttribute('content')).toBe(
+          `${server.origin.replace('127.0.0.1', publicHost)}/play/${AVOD_MOVIE}`,
+        );
+        await page.waitForFunction(
+          () =>
+            document.querySelector('section.preroll')?.getAttribute('data-ad-phase') === 'playing',
+          undefined,
+          { timeout: 8000 },
+        );
+        expect(
+          await page.evaluate(
+            () => document.querySelector<HTMLVideoElement>('video.preroll__video')!.currentSrc,
+          ),
+        ).toBe(`${pageOrigin}/media/ads/ad-15s/ad-15s.mp4`);
+        expect(media.every((url) => url.startsWith(`${pageOrigin}/`))).toBe(true);
+        expect(await page.locator('section.preroll .preroll__label').textContent()).toBe('廣告');
+        expect(realProblems(problems)).toEqual([]);
+      } finally {
+        await close();
+        await server.stop();
+      }
     }, 60_000);
   }
 });

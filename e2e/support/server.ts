@@ -26,11 +26,19 @@ async function freePort(): Promise<number> {
   });
 }
 
+export interface ServerOptions {
+  /**
+   * PUBLIC_URL's host when it should differ from the one the tests reach the server by
+   * (127.0.0.1), as when a visitor uses another name for the site than its canonical one.
+   */
+  publicHost?: string;
+}
+
 /**
  * The real server process (as `npm start` runs it) on a free port with a fresh SQLite database
  * and the demo data. The web app must be built (`npm test` builds it before the tests).
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const dist = path.join(repoRoot, 'apps/web/dist/index.html');
   if (!fs.existsSync(dist)) throw new Error('apps/web/dist is missing: run `npm run build` first');
   const port = await freePort();
@@ -45,7 +53,7 @@ export async function startServer(): Promise<RunningServer> {
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
-        PUBLIC_URL: origin,
+        PUBLIC_URL: options.publicHost ? `http://${options.publicHost}:${port}` : origin,
         DATABASE_URL: `sqlite:${path.join(dir, 'site.db')}`,
         LOG_LEVEL: 'warn',
       },

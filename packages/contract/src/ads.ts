@@ -92,7 +92,7 @@ export const getUrlStringQuerySchema = z.object({
   adUrl: z.string().trim().min(1).max(2000),
 });
 export const getUrlStringDataSchema = z.object({
-  /** The absolute ad tag URL the player requests (a fresh `seq` correlator on each call). */
+  /** The ad tag URL the player requests, a site path (a fresh `seq` correlator on each call). */
   urlString: z.string(),
 });
 export type GetUrlStringData = z.infer<typeof getUrlStringDataSchema>;

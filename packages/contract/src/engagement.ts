@@ -41,6 +41,11 @@ export const inboxMessageSchema = z.object({
   sentAt: z.number().int(),
   /** 'unread' | 'read'. */
   status: z.enum(['unread', 'read']),
+  /**
+   * The SPEC §2 link string of the title the message points at ('video:{otherId}|{contentId}'),
+   * or '' when it points at none (docs/adr/0029).
+   */
+  linkString: z.string(),
 });
 export type InboxMessage = z.infer<typeof inboxMessageSchema>;
 export const inboxListSchema = z.object({

@@ -103,6 +103,18 @@ export type ListType = (typeof listTypes)[number];
 export function detailsPath(contentId: string, otherId: string): string {
   return `/details/${encodeURIComponent(contentId)}/${encodeURIComponent(otherId)}`;
 }
+
+/** The prefix of the link strings our replies carry for a title (docs/adr/0029). */
+export const DETAIL_LINK_PREFIX = 'video';
+
+/**
+ * SPEC §2's link string of a title's detail page, 'prefix:A|B', which opens /details/B/A: the
+ * second id is the title shown (contentId), the first its context (otherId: the series of an
+ * episode, else the title itself).
+ */
+export function detailLinkString(contentId: string, otherId: string): string {
+  return `${DETAIL_LINK_PREFIX}:${otherId}|${contentId}`;
+}
 export function liveChannelPath(channelId: string): string {
   return `/LiveChannel/${encodeURIComponent(channelId)}`;
 }

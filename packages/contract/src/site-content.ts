@@ -17,7 +17,16 @@ const id = z
   .min(1)
   .max(40)
   .regex(/^[A-Za-z0-9_-]+$/);
-const videoList = z.object({ video: z.array(videoListItemSchema) });
+/**
+ * A title in a banner or a curated group: a video list item with the SPEC §2 link string of its
+ * detail page, as the original product's banners and groups carry (docs/adr/0029).
+ */
+export const linkedVideoSchema = videoListItemSchema.extend({
+  /** 'video:{otherId}|{contentId}': the web opens /details/{contentId}/{otherId} from it. */
+  linkString: z.string(),
+});
+export type LinkedVideo = z.infer<typeof linkedVideoSchema>;
+const linkedVideoList = z.object({ video: z.array(linkedVideoSchema) });
 
 /** ajaxFindWording.do (code), ajaxFindGroupWording.do (groupCode). */
 export const findWordingQuerySchema = z.object({ code });
@@ -97,9 +106,13 @@ export const headerDataReplySchema = envelopeOf(
     mainCategoryList: z.object({ mainCategory: z.array(mainCategorySchema) }),
   }),
 );
-export const headerVideoReplySchema = envelopeOf(z.object({ videoList }));
+export const headerVideoReplySchema = envelopeOf(z.object({ videoList: linkedVideoList }));
 
-export const videoGroupSchema = z.object({ groupId: z.string(), groupName: z.string(), videoList });
+export const videoGroupSchema = z.object({
+  groupId: z.string(),
+  groupName: z.string(),
+  videoList: linkedVideoList,
+});
 /** ajaxFindVideoGroup.do (groupId, uxCategoryId). */
 export const findVideoGroupQuerySchema = z.object({ groupId: id, uxCategoryId: id.optional() });
 export const findVideoGroupReplySchema = envelopeOf(videoGroupSchema);

@@ -61,6 +61,8 @@ export interface InboxMessageTable {
   title: string;
   content: string;
   sent_at: number;
+  /** SPEC §2 link string of the title the message points at; null: none (migration 0019). */
+  link: string | null;
 }
 
 /** A user's (sub-account's) state of a message; no row = unread. */

@@ -352,7 +352,12 @@ describe('live page calls', () => {
 
   describe('Twitch', () => {
     it('answers the embed of a Twitch channel and refuses the others', async () => {
-      const res = await ctx.app.inject('/ajax/ajaxFindTwitchContentData.do?channelId=ch04');
+      const twitch = (host: string) =>
+        ctx.app.inject({
+          url: '/ajax/ajaxFindTwitchContentData.do?channelId=ch04',
+          headers: { host },
+        });
+      const res = await twitch('tv.example.test');
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual({
         channelId: 'ch04',
@@ -360,6 +365,9 @@ describe('live page calls', () => {
         embedUrl:
           'https://player.twitch.tv/?channel=starvideo_esports&parent=tv.example.test&autoplay=true',
       });
+      // Twitch plays only on the page's own host: a page reached by another name than
+      // PUBLIC_URL's gets its own as parent (issue 20 item 14).
+      expect((await twitch('127.0.0.1:3000')).json().data.embedUrl).toContain('&parent=127.0.0.1&');
       const other = await ctx.app.inject('/ajax/ajaxFindTwitchContentData.do?channelId=ch01');
       expect(other.statusCode).toBe(404);
     });

@@ -701,6 +701,7 @@ export const t = {
     delete: '刪除',
     deleteLabel: (title: string) => `刪除「${title}」`,
     markReadLabel: (title: string) => `將「${title}」標示為已讀`,
+    goToTitleLabel: (title: string) => `立即前往：${title}`,
     close: '關閉',
     sentAt: (when: string) => `發送時間：${when}`,
     announcement: '公告',

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { detailLinkString } from '@site/contract';
 import type { Database } from '../schema.js';
 
 /** Demo red envelopes on ch01 (docs/adr/0026): one every 15 minutes, open for 5 minutes. */
@@ -103,6 +104,8 @@ export async function seedEngagement(db: Kysely<Database>, now: number): Promise
             title: '新片上架通知',
             content: '《最後的守門人》已上架，歡迎租借觀看。',
             sent_at: now - 600,
+            // It points at the title (SPEC §2 link string): the inbox offers 立即前往.
+            link: detailLinkString('M0003', 'M0003'),
           },
         ]
       : []),

@@ -26,15 +26,27 @@ import { emptyVast, inlineVast } from './vast.js';
 export interface AdServerDeps {
   db: Kysely<Database>;
   clock: () => number;
-  /** Absolute origin of the site (config PUBLIC_URL): VAST URLs are absolute. */
+  /**
+   * The site's canonical origin (config PUBLIC_URL). Only ajaxGetUrlString.do reads it, to
+   * recognise an ad tag written absolute on it; nothing the ad server answers is built on it
+   * (docs/adr/0022, amendment of 2026-11-26).
+   */
   publicUrl: string;
   tokens: TrackingTokens;
 }
 
-/** A site path or an http(s) URL made absolute; anything else (javascript:, data:) is dropped. */
-export function absoluteHttpUrl(value: string | null, publicUrl: string): string | null {
+/** The label our ads carry when a creative names none: the site speaks zh-TW (SPEC's English
+ * 'Advertisement' stays the player's default for a VAST that gives no label at all). */
+export const AD_LABEL_ZH = '廣告';
+
+/**
+ * A site path kept as it is (the player resolves it against the document it came in, that is,
+ * whatever host the page was reached by) or an http(s) URL; anything else (javascript:, data:,
+ * a protocol-relative //host) is dropped.
+ */
+export function siteOrHttpUrl(value: string | null): string | null {
   if (!value) return null;
-  if (value.startsWith('/') && !value.startsWith('//')) return publicUrl + value;
+  if (value.startsWith('/') && !value.startsWith('//')) return value;
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
@@ -43,11 +55,11 @@ export function absoluteHttpUrl(value: string | null, publicUrl: string): string
   }
 }
 
-function trackingUrlFor(publicUrl: string, token: string) {
+function trackingUrlFor(token: string) {
   return (event: AdTrackingEvent) => {
     const query = `e=${event}&imp=${token}`;
     // The player fills the VAST [ERRORCODE] macro in (written percent-encoded: see the contract).
-    return `${publicUrl}${adCalls.track}?${query}${event === 'error' ? `&code=${ERROR_CODE_MACRO}` : ''}`;
+    return `${adCalls.track}?${query}${event === 'error' ? `&code=${ERROR_CODE_MACRO}` : ''}`;
   };
 }
 
@@ -59,17 +71,23 @@ function documentFor(deps: AdServerDeps, creative: CreativeRow, served: ServedAd
     advertiser: creative.advertiser,
     durationSeconds: creative.duration_seconds,
     media: {
-      url: deps.publicUrl + mediaUrl(creative.media_path),
+      url: mediaUrl(creative.media_path),
       type: creative.media_type,
       width: creative.width,
       height: creative.height,
       bitrateKbps: creative.bitrate_kbps,
     },
-    clickThrough: absoluteHttpUrl(creative.click_through, deps.publicUrl),
-    label: creative.label,
-    trackingUrl: trackingUrlFor(deps.publicUrl, deps.tokens.sign(served)),
+    clickThrough: siteOrHttpUrl(creative.click_through),
+    label: creative.label ?? AD_LABEL_ZH,
+    trackingUrl: trackingUrlFor(deps.tokens.sign(served)),
   });
 }
+
+// The document's own URLs are site paths, not absolute on PUBLIC_URL: a page reached by another
+// name (127.0.0.1, a LAN address, a second domain) may load only its own origin (CSP 'self'), so
+// an absolute PUBLIC_URL media file was blocked and the pre-roll skipped. A relative reference is
+// a valid xs:anyURI (the XSD check holds), and our player resolves each document's references
+// against that document's URL, as a browser does for a page's links (docs/adr/0022).
 
 /**
  * One ad break: the creative the rules choose for this title or channel and this viewer, as a
@@ -117,18 +135,21 @@ export async function recordTracking(deps: AdServerDeps, query: AdTrackQuery): P
 
 /**
  * ajaxGetUrlString.do (SPEC §7, adUrl): the ad tag URL the player requests, from a preVastUrl.
- * Only our own ad service is accepted (a relative path or an absolute URL on our origin), its
- * parameters are checked and written out canonically, and `seq` (the live reply's vastSeqId)
- * is kept or, when absent, a fresh one is added, so no cache between answers two breaks alike.
+ * Only our own ad service is accepted (a relative path, or an absolute URL on PUBLIC_URL's
+ * origin or on the origin this request came to), its parameters are checked and written out
+ * canonically, and `seq` (the live reply's vastSeqId) is kept or, when absent, a fresh one is
+ * added, so no cache between answers two breaks alike. The answer is a site path: it works on
+ * whatever host the page was reached by.
  */
-export function resolveAdUrl(adUrl: string, publicUrl: string): string {
+export function resolveAdUrl(adUrl: string, publicUrl: string, requestOrigin?: string): string {
   let url: URL;
   try {
     url = new URL(adUrl, publicUrl + '/');
   } catch {
     throw new AppError('BAD_INPUT', [{ name: 'adUrl', problem: '廣告網址格式不正確。' }]);
   }
-  if (url.origin !== new URL(publicUrl).origin || url.pathname !== adCalls.vast) {
+  const ours = url.origin === new URL(publicUrl).origin || url.origin === requestOrigin;
+  if (!ours || url.pathname !== adCalls.vast) {
     throw new AppError('BAD_INPUT', [{ name: 'adUrl', problem: '只接受本站廣告服務的網址。' }]);
   }
   const parsed = adTagQuerySchema.safeParse(Object.fromEntries(url.searchParams));
@@ -139,7 +160,7 @@ export function resolveAdUrl(adUrl: string, publicUrl: string): string {
   const target =
     q.contentId !== undefined ? { contentId: q.contentId } : { channelId: q.channelId! };
   const seq = q.seq ?? newVastSeqId();
-  return `${publicUrl}${adTagPath(target, q.slot)}&seq=${seq}`;
+  return `${adTagPath(target, q.slot)}&seq=${seq}`;
 }
 
 /** A fresh correlator for one ad request (the live reply's vastSeqId). */

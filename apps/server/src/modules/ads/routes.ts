@@ -75,7 +75,8 @@ export function registerAdRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok({ urlString: resolveAdUrl(request.query.adUrl, deps.publicUrl) });
+      const requestOrigin = `${request.protocol}://${request.host}`;
+      return ok({ urlString: resolveAdUrl(request.query.adUrl, deps.publicUrl, requestOrigin) });
     },
   );
 }

@@ -4,7 +4,7 @@ import type { AdTrackingEvent } from '@site/contract';
 export const VAST_NAMESPACE = 'http://www.iab.com/VAST';
 export const AD_SYSTEM = 'StarRiver Ad Server';
 
-/** Everything one InLine ad needs, with every URL already absolute. */
+/** Everything one InLine ad needs; URLs are site paths or absolute http(s) ones. */
 export interface InlineAd {
   servingId: string;
   creativeId: string;

@@ -26,7 +26,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import { requireMember } from '../accounts/viewer.js';
 import { videoDetail } from './detail.js';
 import { episodesOf, groupTitles, groupsOfUxCategory } from './groups.js';
-import { toVideoListItem } from './present.js';
+import { toLinkedVideo, toVideoListItem } from './present.js';
 import { filterTitles, mainCategoryMenu } from './queries.js';
 import { newTitleCount } from './new-titles.js';
 import { requireVisibleTitle, viewerScope } from './visibility.js';
@@ -52,9 +52,7 @@ export function registerCataloguePageRoutes(
     groupId: group.group_id,
     groupName: group.name,
     videoList: {
-      video: (await groupTitles(db, group.group_id, scopeOf(request), clock())).map(
-        toVideoListItem,
-      ),
+      video: (await groupTitles(db, group.group_id, scopeOf(request), clock())).map(toLinkedVideo),
     },
   });
 
@@ -192,7 +190,7 @@ export function registerCataloguePageRoutes(
       const group = scopeOf(request).kidsOnly ? 'kids-favourites' : 'editors-picks';
       return ok({
         videoList: {
-          video: (await groupTitles(db, group, scopeOf(request), clock(), 5)).map(toVideoListItem),
+          video: (await groupTitles(db, group, scopeOf(request), clock(), 5)).map(toLinkedVideo),
         },
       });
     },

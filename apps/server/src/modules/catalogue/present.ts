@@ -1,5 +1,11 @@
 import type { Selectable } from 'kysely';
-import type { Grade, SellType, VideoListItem } from '@site/contract';
+import {
+  detailLinkString,
+  type Grade,
+  type LinkedVideo,
+  type SellType,
+  type VideoListItem,
+} from '@site/contract';
 import type { TitleTable } from '../../db/schema.js';
 import { mediaUrl } from '../media/urls.js';
 
@@ -27,4 +33,10 @@ export function toVideoListItem(row: TitleRow): VideoListItem {
     brief:
       row.synopsis.length > BRIEF_LENGTH ? `${row.synopsis.slice(0, BRIEF_LENGTH)}…` : row.synopsis,
   };
+}
+
+/** A title of a banner or a curated group: the list entry and its SPEC §2 link string. */
+export function toLinkedVideo(row: TitleRow): LinkedVideo {
+  const item = toVideoListItem(row);
+  return { ...item, linkString: detailLinkString(item.contentId, item.otherId) };
 }

@@ -24,7 +24,7 @@ function visibleMessages(db: Kysely<Database>, viewer: Viewer) {
 /** ajaxFindInboxMessageList.do: newest first, deleted ones left out, and the unread count. */
 export async function inboxList(db: Kysely<Database>, viewer: Viewer): Promise<InboxList> {
   const rows = await visibleMessages(db, viewer)
-    .select(['m.msg_id', 'm.title', 'm.content', 'm.sent_at', 's.status'])
+    .select(['m.msg_id', 'm.title', 'm.content', 'm.sent_at', 'm.link', 's.status'])
     .where((eb) => eb.or([eb('s.status', 'is', null), eb('s.status', '!=', 'deleted')]))
     .orderBy('m.sent_at', 'desc')
     .orderBy('m.msg_id')
@@ -36,6 +36,7 @@ export async function inboxList(db: Kysely<Database>, viewer: Viewer): Promise<I
     content: r.content,
     sentAt: Number(r.sent_at),
     status: r.status === 'read' ? 'read' : 'unread',
+    linkString: r.link ?? '',
   }));
   return { messageList, unreadCount: await unreadCount(db, viewer) };
 }

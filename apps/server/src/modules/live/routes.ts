@@ -115,7 +115,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
         response: { 200: twitchContentReplySchema },
       },
     },
-    async (request) => ok(await service.twitchContent(request.query.channelId)),
+    async (request) => ok(await service.twitchContent(request.query.channelId, request.hostname)),
   );
 
   api.post(

@@ -152,12 +152,20 @@ export class LiveService {
     };
   }
 
-  /** The Twitch player embed of a channel whose content comes from Twitch. */
-  async twitchContent(channelId: string) {
+  /**
+   * The Twitch player embed of a channel whose content comes from Twitch. Twitch plays only when
+   * `parent` is the embedding page's host, so it is the host this call came to (the page's own:
+   * the call is same-origin), not PUBLIC_URL's, which a visitor on 127.0.0.1 or another name does
+   * not use (issue 20 item 14); PUBLIC_URL's when the host is not a plain host name.
+   */
+  async twitchContent(channelId: string, pageHost?: string) {
     const channel = await this.requireChannel(channelId);
     const login = safeTwitchLogin(channel);
     if (!login) throw notFound('這個頻道不是 Twitch 頻道。');
-    const parent = new URL(this.settings.publicUrl).hostname;
+    const parent =
+      pageHost && /^[A-Za-z0-9.-]{1,253}$/.test(pageHost)
+        ? pageHost.toLowerCase()
+        : new URL(this.settings.publicUrl).hostname;
     const query = new URLSearchParams({ channel: login, parent, autoplay: 'true' });
     return {
       channelId,

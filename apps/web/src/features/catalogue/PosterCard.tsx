@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { detailsPath, type VideoListItem } from '@site/contract';
 import { t } from '../../i18n/zh-TW';
+import { detailPathFromLink } from '../detail-link/parse';
 import './PosterCard.css';
 
 /** Intrinsic size of the 2:3 posters; the box keeps the ratio before the picture arrives. */
@@ -8,14 +9,22 @@ const POSTER_WIDTH = 240;
 const POSTER_HEIGHT = 360;
 
 interface PosterCardProps {
-  video: VideoListItem;
+  /** A curated group's titles carry their SPEC §2 link string, which then names the page. */
+  video: VideoListItem & { linkString?: string };
   /** For the first cards on screen, which should not wait for lazy loading. */
   eager?: boolean;
 }
 
 export function PosterCard({ video, eager = false }: PosterCardProps) {
   return (
-    <Link to={detailsPath(video.contentId, video.otherId)} className="poster-card">
+    <Link
+      to={
+        video.linkString !== undefined
+          ? detailPathFromLink(video.linkString)
+          : detailsPath(video.contentId, video.otherId)
+      }
+      className="poster-card"
+    >
       <span className="poster-card__frame">
         <img
           className="poster-card__image"

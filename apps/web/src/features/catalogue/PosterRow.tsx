@@ -43,7 +43,8 @@ export function RowShell({
 
 interface PosterRowProps {
   title: string;
-  videos: VideoListItem[] | undefined;
+  /** With a link string (curated groups), a card opens the page it names. */
+  videos: (VideoListItem & { linkString?: string })[] | undefined;
   /** Where 查看全部 leads; the browse page with this row's filters. */
   moreHref?: string | undefined;
   /** How many leading pictures to load at once, with high priority (the first row on the page). */

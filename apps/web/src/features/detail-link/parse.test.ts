@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detailPathFromLink, isCompletePair, parseDetailLink } from './parse';
+import { detailLinkString } from '@site/contract';
+import { detailPathFromLink, isCompletePair, parseDetailLink, WRONG_DETAIL_PATH } from './parse';
 
 describe('parseDetailLink', () => {
   it('puts the second id first', () => {
@@ -46,8 +47,20 @@ describe('detailPathFromLink', () => {
       '/details/%E5%BD%B1%20%E7%89%87%231/a%2Fb%3Fc',
     );
   });
-  it('is null for a malformed link', () => {
-    expect(detailPathFromLink('x:|B')).toBeNull();
+  it('keeps an empty id empty, so the page shows 網址資料錯誤 (issue 20 item 20)', () => {
+    expect(detailPathFromLink('video:|M0001')).toBe('/details/M0001/');
+    expect(detailPathFromLink('video:M0001|')).toBe('/details//M0001');
+    expect(detailPathFromLink('video: |\t')).toBe('/details//');
+  });
+  it('sends a string that is no link string to the 網址資料錯誤 state too', () => {
+    for (const bad of ['', 'M0001', ':A|B', 'x:A', 'x:A|B|C'])
+      expect(detailPathFromLink(bad), bad).toBe(WRONG_DETAIL_PATH);
+  });
+  it('round-trips what the server writes (detailLinkString)', () => {
+    expect(detailPathFromLink(detailLinkString('S0001-S1E03', 'S0001'))).toBe(
+      '/details/S0001-S1E03/S0001',
+    );
+    expect(detailPathFromLink(detailLinkString('M0003', 'M0003'))).toBe('/details/M0003/M0003');
   });
 });
 

@@ -21,10 +21,23 @@ export function parseDetailLink(link: string): DetailPair | null {
   return { contentId, otherId };
 }
 
-/** The page path a link string opens, ids URL-encoded; null when the link is malformed. */
-export function detailPathFromLink(link: string): string | null {
+/** Where a link string that names no pair at all leads: the details page's 網址資料錯誤 state. */
+export const WRONG_DETAIL_PATH = '/details/';
+
+/**
+ * The page path a link string opens: 'x:A|B' → /details/B/A, ids URL-encoded. A link with an
+ * empty id keeps its shape (/details/B/ or /details//A) and one that is no link string at all
+ * leads to /details/: either way the details page shows 網址資料錯誤 (SPEC §5: a deep link needs
+ * both ids), as the original product does, rather than a link that silently goes nowhere.
+ */
+export function detailPathFromLink(link: string): string {
   const pair = parseDetailLink(link);
-  return pair ? detailsPath(pair.contentId, pair.otherId) : null;
+  if (pair) return detailsPath(pair.contentId, pair.otherId);
+  const colon = link.indexOf(':');
+  const ids = colon > 0 ? link.slice(colon + 1).split('|') : [];
+  if (ids.length !== 2) return WRONG_DETAIL_PATH;
+  const [first = '', second = ''] = ids.map((id) => id.trim());
+  return `/details/${encodeURIComponent(second)}/${encodeURIComponent(first)}`;
 }
 
 /** The same check for the page's own route params: both ids must be non-blank. */

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { pageRoutes } from '@site/contract';
 import {
   useAnnouncements,
@@ -10,6 +10,7 @@ import {
 } from '../../api/engagement';
 import { useLoginInfo } from '../../api/session';
 import { t } from '../../i18n/zh-TW';
+import { detailPathFromLink } from '../detail-link/parse';
 import { Dialog } from '../dialog/Dialog';
 import './InboxButton.css';
 
@@ -79,6 +80,21 @@ function InboxDialog({ onClose }: { onClose: () => void }) {
               {t.inbox.sentAt(when.format(new Date(m.sentAt * 1000)))}
             </p>
             <div className="inbox-list__actions">
+              {m.linkString ? (
+                // The message points at a title (SPEC §2 link string): 立即前往 opens its page.
+                <Link
+                  to={detailPathFromLink(m.linkString)}
+                  className="button button--primary"
+                  aria-label={t.inbox.goToTitleLabel(m.title)}
+                  onClick={() => {
+                    // Following a message's link is reading it.
+                    if (m.status === 'unread') update.mutate({ msgIds: [m.msgId], status: 'read' });
+                    onClose();
+                  }}
+                >
+                  {t.common.goNow}
+                </Link>
+              ) : null}
               {m.status === 'unread' ? (
                 <button
                   type="button"

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { detailsPath, type VideoListItem } from '@site/contract';
+import type { VideoListItem } from '@site/contract';
 import { useHeaderVideo } from '../../api/site-content';
 import { paths } from '../../app/paths';
+import { detailPathFromLink } from '../../features/detail-link/parse';
 import { PlayLink } from '../../features/player/PlayLink';
 import { t } from '../../i18n/zh-TW';
 
@@ -60,7 +61,8 @@ export function HeaderBanner() {
                   </PlayLink>
                 ) : null}
                 <Link
-                  to={detailsPath(featured.contentId, featured.otherId)}
+                  // The banner's link string (SPEC §2) names the page, as in the original.
+                  to={detailPathFromLink(featured.linkString)}
                   className={play ? 'button' : 'button button--primary'}
                   aria-label={`${t.home.moreInfo}：${featured.contentName}`}
                 >

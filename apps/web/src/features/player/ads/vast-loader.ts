@@ -83,6 +83,55 @@ export function plainText(value: unknown, max = MAX_LABEL_LENGTH): string | null
   return text ? text.slice(0, max) : null;
 }
 
+/** The VAST 4.2 elements whose text is a URI (the ones a linear ad and its wrappers use). */
+const URI_ELEMENTS = [
+  'VASTAdTagURI',
+  'Impression',
+  'Error',
+  'Tracking',
+  'ClickThrough',
+  'ClickTracking',
+  'CustomClick',
+  'MediaFile',
+  'Mezzanine',
+  'InteractiveCreativeFile',
+  'ClosedCaptionFile',
+  'IconClickThrough',
+  'IconClickTracking',
+  'IconViewTracking',
+  'Viewable',
+  'NotViewable',
+  'ViewUndetermined',
+] as const;
+
+/** A reference with a scheme (http:, javascript:, about:…) is left for the checks that follow. */
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * Resolves the relative URI references of one document against that document's own URL, as a
+ * browser resolves a page's links against the page. Our ad server writes site paths (so its ads
+ * play on whatever host the page was reached by, docs/adr/0022); vast-client keeps them as text,
+ * and a pixel or a media file would otherwise be resolved against the page, or a wrapper's
+ * relative reference against the wrong server. Only http(s) results are written back; the rest
+ * (javascript:, data:…) stay as they were and are refused later by safeHttpUrl.
+ */
+export function resolveRelativeUris(xml: Document, documentUrl: string): void {
+  for (const name of URI_ELEMENTS) {
+    const elements = xml.getElementsByTagName(name);
+    for (let i = 0; i < elements.length; i += 1) {
+      const element = elements[i]!;
+      const text = (element.textContent ?? '').trim();
+      if (!text || HAS_SCHEME.test(text)) continue;
+      try {
+        const url = new URL(text, documentUrl);
+        if (url.protocol === 'http:' || url.protocol === 'https:') element.textContent = url.href;
+      } catch {
+        // Not a URL at all: left as it is, and dropped by the checks that follow.
+      }
+    }
+  }
+}
+
 class TooLarge extends Error {}
 
 async function readCapped(response: Response, maxBytes: number): Promise<string> {
@@ -271,6 +320,7 @@ async function resolveAd(
           return { error: new Error('malformed XML'), statusCode: response.status };
         }
         if (xml.getElementsByTagName('Ad').length > 0) offered = true;
+        resolveRelativeUris(xml, target);
         return { xml, details: { byteLength: text.length, statusCode: response.status } };
       } catch (error) {
         return {
