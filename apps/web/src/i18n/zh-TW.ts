@@ -13,6 +13,7 @@ export const t = {
     skipToContent: '跳至主要內容',
     loading: '載入中…',
     retry: '重試',
+    retrying: '重新載入中…',
     /** SPEC §2 'go now'. */
     goNow: '立即前往',
     backHome: '回到首頁',
@@ -90,6 +91,7 @@ export const t = {
   },
 
   home: {
+    loadFailed: '首頁內容載入失敗',
     /** SPEC §2 'latest releases movies'. */
     latestMovies: '最新上架電影',
     liveRow: '直播頻道',
@@ -221,6 +223,17 @@ export const t = {
     /** The play right was refused (401/403): the server's message, then the ways to get it. */
     getRight: '取得觀看權',
     loginToWatch: '登入會員',
+    signUpToWatch: '註冊會員',
+    /** A visitor refused a paid or monthly title (issue 20 item 17): what it costs, then log in. */
+    loginHint: '登入會員後即可選擇以下方式觀看，登入後會回到這裡。',
+    offersLabel: '觀看方式與價格',
+    loginAnd: (offer: string) => `登入並${offer}`,
+    offerTerms: {
+      subscribe: (days: number) => `每 ${days} 天，期間內月租影片隨選隨看`,
+      buy: '購買後可隨時觀看',
+    },
+    /** The play right could not be asked (network, server): 重試 (issue 20 item 15). */
+    loadFailed: '無法確認觀看權限',
     toDetails: '查看影片介紹與購買方式',
     redeem: '兌換序號',
     /** Phones and tablets may watch in the app (playAppLink). */

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { detailsPath, type LoginInfo, type PlayRightData } from '@site/contract';
 import { useNextPlay } from '../../api/catalogue';
+import { ApiError } from '../../api/client';
 import { usePlayRight } from './use-play-right';
 import { useWatchPosition } from '../../api/lists';
 import { useLoginInfo } from '../../api/session';
@@ -9,6 +10,7 @@ import { usePageTitle } from '../../app/page-title';
 import { paths } from '../../app/paths';
 import { AppLinkButton } from '../../features/app-link/AppLinkButton';
 import { formatPosition } from '../../features/catalogue/format';
+import { LoadError } from '../../features/load-error/LoadError';
 import { NextEpisodeCountdown } from '../../features/player/NextEpisodeCountdown';
 import { Player } from '../../features/player/Player';
 import { dropWarmStart } from '../../features/player/prewarm';
@@ -149,10 +151,17 @@ function PlayTitle({ contentId }: { contentId: string }) {
   useEffect(() => () => dropWarmStart(contentId), [contentId]);
 
   if (right.isError) {
+    // A refusal is an answer (the ways to get the right); anything else (no reply, a server
+    // failure) is a load error that may pass, so it offers 重試 (issue 20 items 15 and 18).
+    const refused = right.error instanceof ApiError && [401, 403, 404].includes(right.error.httpStatus);
     return (
       <div className="page play">
         <h1>{t.pageTitles.play}</h1>
-        <Refused contentId={contentId} error={right.error} info={login.data} />
+        {refused ? (
+          <Refused contentId={contentId} error={right.error} info={login.data} />
+        ) : (
+          <LoadError title={t.play.loadFailed} error={right.error} onRetry={() => right.refetch()} />
+        )}
       </div>
     );
   }
