@@ -153,14 +153,19 @@ function PlayTitle({ contentId }: { contentId: string }) {
   if (right.isError) {
     // A refusal is an answer (the ways to get the right); anything else (no reply, a server
     // failure) is a load error that may pass, so it offers 重試 (issue 20 items 15 and 18).
-    const refused = right.error instanceof ApiError && [401, 403, 404].includes(right.error.httpStatus);
+    const refused =
+      right.error instanceof ApiError && [401, 403, 404].includes(right.error.httpStatus);
     return (
       <div className="page play">
         <h1>{t.pageTitles.play}</h1>
         {refused ? (
           <Refused contentId={contentId} error={right.error} info={login.data} />
         ) : (
-          <LoadError title={t.play.loadFailed} error={right.error} onRetry={() => right.refetch()} />
+          <LoadError
+            title={t.play.loadFailed}
+            error={right.error}
+            onRetry={() => right.refetch()}
+          />
         )}
       </div>
     );

@@ -81,7 +81,10 @@ export function Refused({
               {t.play.toDetails}
             </Link>
           ) : null}
-          <Link to={visitor ? paths.login(pageRoutes.redeem) : pageRoutes.redeem} className="button">
+          <Link
+            to={visitor ? paths.login(pageRoutes.redeem) : pageRoutes.redeem}
+            className="button"
+          >
             {t.play.redeem}
           </Link>
         </nav>

@@ -16,6 +16,7 @@ import { LogoutAllDevices } from './LogoutAllDevices';
 import { PartnerBinding } from './PartnerBinding';
 import { SubAccountCard } from './SubAccountCard';
 import './SubAccountsPage.css';
+import { LoadError } from '../../features/load-error/LoadError';
 
 /** What only an adult session may do: the kid PIN, password, devices and partner binding. */
 function AccountSections() {
@@ -53,7 +54,7 @@ export function ManageSubAccounts({ info }: { info: LoginInfo }) {
     return list.isError ? (
       <div className="page">
         <h1>{t.pageTitles.subAccounts}</h1>
-        <p className="message message--error">{formError(list.error, t.common.loadFailed)}</p>
+        <LoadError error={list.error} onRetry={() => list.refetch()} />
       </div>
     ) : (
       <PageLoading />
