@@ -54,6 +54,7 @@ export const t = {
     label: '會員',
     switchUser: '切換使用者',
     manage: '子帳號管理',
+    settings: '帳戶設定',
     logout: '登出',
     loggingOut: '登出中…',
     kidMode: '兒童模式',
@@ -538,6 +539,14 @@ export const t = {
     '青色烏龜',
     '橙色老虎',
   ],
+
+  accountSettings: {
+    intro: '管理登入密碼、登出所有裝置與合作夥伴帳號綁定，並查看錢包餘額。',
+    loginHint: '請先登入會員再查看帳戶設定。',
+    walletHeading: '錢包餘額',
+    toRedeem: '兌換序號或儲值',
+    moved: '密碼、登出所有裝置與合作夥伴綁定在「帳戶設定」。',
+  },
 
   subAccounts: {
     intro: '一個帳號可建立多個子帳號，讓家人各自擁有片單與觀看紀錄；也可開啟兒童模式。',
