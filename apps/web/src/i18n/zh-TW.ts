@@ -369,6 +369,8 @@ export const t = {
     remove: '移除',
     removeName: (list: string, name: string) => `從${list}移除「${name}」`,
     removed: (list: string, name: string) => `已從${list}移除「${name}」。`,
+    deleteRecordTitle: (name: string) => `刪除「${name}」的觀看紀錄？`,
+    deleteRecordDescription: '刪除後無法復原，這部影片會從觀看紀錄中移除。',
     deleteRecord: '刪除紀錄',
     deleteRecordName: (name: string) => `刪除紀錄：${name}`,
     recordDeleted: (name: string) => `已刪除「${name}」的觀看紀錄。`,

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/index.js';
+
+/** Issue 20 items 16 and 18: the page shell's answers for the play page and 帳戶設定. */
+describe('page states in the page shell', () => {
+  const ctx = useTestApp({ seed: true });
+
+  it('/play of an unknown title answers 404 like every other unknown page', async () => {
+    const unknown = await ctx.app.inject('/play/ZZZ');
+    expect(unknown.statusCode).toBe(404);
+    expect((await ctx.app.inject('/no-such-page')).statusCode).toBe(404);
+  });
+
+  it('/play of a known title answers 200, named after the title', async () => {
+    const movie = await ctx.app.inject('/play/M0001');
+    expect(movie.statusCode).toBe(200);
+    expect(movie.body).toContain('<title>午夜列車｜播放｜星河影音</title>');
+    expect((await ctx.app.inject('/play/S0001-S1E02')).statusCode).toBe(200);
+  });
+
+  it('/account/settings is a page (帳戶設定)', async () => {
+    const res = await ctx.app.inject('/account/settings');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>帳戶設定｜星河影音</title>');
+  });
+});
