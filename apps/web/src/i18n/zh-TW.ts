@@ -47,6 +47,7 @@ export const t = {
       suggestions: '搜尋建議',
       suggestionTypes: { title: '影片', person: '演員' },
       suggestionCount: (n: number) => `有 ${n} 個搜尋建議，可用上下鍵選擇。`,
+      tooLong: (n: number) => `搜尋關鍵字最多 50 個字，目前 ${n} 個字，請縮短後再搜尋。`,
     },
   },
 
