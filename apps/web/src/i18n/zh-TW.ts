@@ -284,6 +284,10 @@ export const t = {
   },
 
   live: {
+    /** The NEWS channel group's tab (the data keeps SPEC §2's 'NEWS'). */
+    newsGroup: '新聞',
+    /** The programme list's mark on what is on air (issue 20 item 18). */
+    onNow: '播出中',
     intro: '選擇頻道分類，找到想看的直播節目。',
     groupsLabel: '頻道分類',
     empty: '目前沒有直播頻道。',
