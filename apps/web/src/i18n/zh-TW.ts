@@ -288,6 +288,8 @@ export const t = {
     newsGroup: '新聞',
     /** The programme list's mark on what is on air (issue 20 item 18). */
     onNow: '播出中',
+    /** A channel not yet on air: when it opens (Taipei time). */
+    airStartsAt: (when: string) => `${when} 開播`,
     intro: '選擇頻道分類，找到想看的直播節目。',
     groupsLabel: '頻道分類',
     empty: '目前沒有直播頻道。',
