@@ -232,7 +232,9 @@ describe('the live channel page in Chromium', () => {
   it('channels that do not play here say why, verbatim', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
     await page.goto(`${server.origin}/LiveChannel/ch09`);
-    await alertIs(page, '目前本頻道尚未開播 敬請期待~');
+    // SPEC §4's alert verbatim, then when the channel opens (issue 20 item 18).
+    await stage(page).getByRole('alert').waitFor({ timeout: 10_000 });
+    expect(await alertText(page)).toMatch(/^目前本頻道尚未開播 敬請期待~（.+ 開播）$/);
     await page.goto(`${server.origin}/LiveChannel/ch10`);
     await alertIs(page, '目前頻道內容已結束 暫無內容~');
     await page.goto(`${server.origin}/LiveChannel/ch03`);

@@ -111,6 +111,11 @@ describe('the personal lists in Chromium', () => {
     await record.waitFor();
     expect(await record.textContent()).toMatch(/最後觀看：\d{4}\/\d{2}\/\d{2}/);
     await page.getByRole('button', { name: '刪除紀錄：午夜列車' }).click();
+    // Deleting asks first (issue 20 item 18).
+    await page
+      .getByRole('dialog', { name: '刪除「午夜列車」的觀看紀錄？' })
+      .getByRole('button', { name: '刪除紀錄' })
+      .click();
     await page.getByText('已刪除「午夜列車」的觀看紀錄。').waitFor();
     await page.getByText('「觀看紀錄」目前沒有影片。').waitFor();
     expect(realProblems(problems)).toEqual([]);

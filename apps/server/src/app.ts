@@ -22,6 +22,7 @@ import { registerAccountRoutes } from './modules/accounts/routes.js';
 import { registerSubAccountRoutes } from './modules/accounts/sub-account-routes.js';
 import { registerWebAssets } from './http/web-assets.js';
 import { detailsHead } from './modules/catalogue/head.js';
+import { playHead } from './modules/catalogue/play-head.js';
 import { registerCatalogueGatewayRoutes } from './modules/catalogue/gateway-routes.js';
 import { registerCataloguePageRoutes } from './modules/catalogue/page-routes.js';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.js';
@@ -186,6 +187,7 @@ export async function buildApp({
     defaultImage: mediaUrl(DEFAULT_SHARE_IMAGE),
     resolvers: {
       details: detailsHead(db, clock),
+      play: playHead(db, clock),
       liveChannel: liveChannelHead(db),
       myList: myListHead,
     },

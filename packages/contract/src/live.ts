@@ -173,6 +173,11 @@ export const channelBeanSchema = z.object({
   playRightType: z.enum(playRightTypes),
   openSimplePlayPage: yn,
   uiWordingList: z.array(uiWordingSchema),
+  /**
+   * While the channel is not yet on air (status '0'): when it starts (ISO 8601, UTC), so the
+   * page can say so (issue 20 item 18). Absent otherwise.
+   */
+  airStartAt: z.string().optional(),
 });
 export type ChannelBean = z.infer<typeof channelBeanSchema>;
 

@@ -18,6 +18,7 @@ export const pageTitles = {
   signUp: '註冊會員',
   subAccounts: '子帳號管理',
   subAccountEvent: '子帳號活動',
+  accountSettings: '帳戶設定',
   checkout: '結帳',
   checkoutResult: '付款結果',
   notFound: '找不到網頁',

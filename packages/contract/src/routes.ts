@@ -92,6 +92,7 @@ export const pageRoutes = {
   signUp: '/goSignUpPage.do',
   subAccounts: '/account/sub-accounts',
   subAccountEvent: '/account/sub-account-event',
+  accountSettings: '/account/settings',
   checkout: '/checkout',
   checkoutResult: '/checkout/result',
 } as const;

@@ -94,6 +94,12 @@ function MemberMenu({ info }: { info: LoginInfo }) {
             </Link>
           </li>
           <li>
+            {/* Password, log out everywhere, partner binding and the wallet (issue 20 item 16). */}
+            <Link to={pageRoutes.accountSettings} className="account-menu__item" onClick={close}>
+              {t.account.settings}
+            </Link>
+          </li>
+          <li>
             <Link to={pageRoutes.subAccounts} className="account-menu__item" onClick={close}>
               {t.account.manage}
             </Link>

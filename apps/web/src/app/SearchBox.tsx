@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { detailsPath, pageRoutes } from '@site/contract';
 import { useAutocomplete, type KeywordSuggestion } from '../api/search';
 import { comboboxAction } from '../features/search/combobox-keys';
+import { keywordLength } from '../features/search/keyword-length';
 import { useDebouncedValue } from '../features/search/use-debounced-value';
 import { t } from '../i18n/zh-TW';
 import { paths } from './paths';
@@ -44,7 +45,10 @@ export function SearchBox({
     setOpen(false);
   }
 
-  const prefix = useDebouncedValue(open ? value.trim() : '', DEBOUNCE_MS);
+  const hintId = useId();
+  const length = keywordLength(value);
+  // Nothing to suggest for a keyword the server would refuse.
+  const prefix = useDebouncedValue(open && !length.tooLong ? value.trim() : '', DEBOUNCE_MS);
   const suggestions = useAutocomplete(prefix);
   const options = open && prefix !== '' ? (suggestions.data ?? []) : [];
   const expanded = options.length > 0;
@@ -100,6 +104,11 @@ export function SearchBox({
     const keyword = String(form.get('inputKeyword') ?? '').trim();
     const field = form.get('searchField');
     if (!keyword) return navigate(pageRoutes.search);
+    // Too long: the alert under the box already says so; the keyword stays for shortening.
+    if (keywordLength(keyword).tooLong) {
+      document.getElementById(inputId)?.focus();
+      return;
+    }
     searchFor(keyword, typeof field === 'string' ? field : undefined);
   };
 
@@ -122,7 +131,8 @@ export function SearchBox({
           className="search-box__input"
           placeholder={t.nav.search.placeholder}
           value={value}
-          maxLength={50}
+          aria-invalid={length.tooLong || undefined}
+          aria-describedby={length.tooLong ? hintId : undefined}
           enterKeyHint="search"
           autoComplete="off"
           role="combobox"
@@ -161,6 +171,11 @@ export function SearchBox({
             </li>
           ))}
         </ul>
+        {length.tooLong ? (
+          <p id={hintId} className="search-box__too-long" role="alert">
+            {t.nav.search.tooLong(length.count)}
+          </p>
+        ) : null}
         <p className="visually-hidden" aria-live="polite">
           {expanded ? t.nav.search.suggestionCount(options.length) : ''}
         </p>

@@ -13,6 +13,7 @@ export const t = {
     skipToContent: '跳至主要內容',
     loading: '載入中…',
     retry: '重試',
+    retrying: '重新載入中…',
     /** SPEC §2 'go now'. */
     goNow: '立即前往',
     backHome: '回到首頁',
@@ -46,6 +47,7 @@ export const t = {
       suggestions: '搜尋建議',
       suggestionTypes: { title: '影片', person: '演員' },
       suggestionCount: (n: number) => `有 ${n} 個搜尋建議，可用上下鍵選擇。`,
+      tooLong: (n: number) => `搜尋關鍵字最多 50 個字，目前 ${n} 個字，請縮短後再搜尋。`,
     },
   },
 
@@ -53,6 +55,7 @@ export const t = {
     label: '會員',
     switchUser: '切換使用者',
     manage: '子帳號管理',
+    settings: '帳戶設定',
     logout: '登出',
     loggingOut: '登出中…',
     kidMode: '兒童模式',
@@ -90,6 +93,7 @@ export const t = {
   },
 
   home: {
+    loadFailed: '首頁內容載入失敗',
     /** SPEC §2 'latest releases movies'. */
     latestMovies: '最新上架電影',
     liveRow: '直播頻道',
@@ -221,6 +225,17 @@ export const t = {
     /** The play right was refused (401/403): the server's message, then the ways to get it. */
     getRight: '取得觀看權',
     loginToWatch: '登入會員',
+    signUpToWatch: '註冊會員',
+    /** A visitor refused a paid or monthly title (issue 20 item 17): what it costs, then log in. */
+    loginHint: '登入會員後即可選擇以下方式觀看，登入後會回到這裡。',
+    offersLabel: '觀看方式與價格',
+    loginAnd: (offer: string) => `登入並${offer}`,
+    offerTerms: {
+      subscribe: (days: number) => `每 ${days} 天，期間內月租影片隨選隨看`,
+      buy: '購買後可隨時觀看',
+    },
+    /** The play right could not be asked (network, server): 重試 (issue 20 item 15). */
+    loadFailed: '無法確認觀看權限',
     toDetails: '查看影片介紹與購買方式',
     redeem: '兌換序號',
     /** Phones and tablets may watch in the app (playAppLink). */
@@ -269,6 +284,12 @@ export const t = {
   },
 
   live: {
+    /** The NEWS channel group's tab (the data keeps SPEC §2's 'NEWS'). */
+    newsGroup: '新聞',
+    /** The programme list's mark on what is on air (issue 20 item 18). */
+    onNow: '播出中',
+    /** A channel not yet on air: when it opens (Taipei time). */
+    airStartsAt: (when: string) => `${when} 開播`,
     intro: '選擇頻道分類，找到想看的直播節目。',
     groupsLabel: '頻道分類',
     empty: '目前沒有直播頻道。',
@@ -355,6 +376,8 @@ export const t = {
     remove: '移除',
     removeName: (list: string, name: string) => `從${list}移除「${name}」`,
     removed: (list: string, name: string) => `已從${list}移除「${name}」。`,
+    deleteRecordTitle: (name: string) => `刪除「${name}」的觀看紀錄？`,
+    deleteRecordDescription: '刪除後無法復原，這部影片會從觀看紀錄中移除。',
     deleteRecord: '刪除紀錄',
     deleteRecordName: (name: string) => `刪除紀錄：${name}`,
     recordDeleted: (name: string) => `已刪除「${name}」的觀看紀錄。`,
@@ -525,6 +548,14 @@ export const t = {
     '青色烏龜',
     '橙色老虎',
   ],
+
+  accountSettings: {
+    intro: '管理登入密碼、登出所有裝置與合作夥伴帳號綁定，並查看錢包餘額。',
+    loginHint: '請先登入會員再查看帳戶設定。',
+    walletHeading: '錢包餘額',
+    toRedeem: '兌換序號或儲值',
+    moved: '密碼、登出所有裝置與合作夥伴綁定在「帳戶設定」。',
+  },
 
   subAccounts: {
     intro: '一個帳號可建立多個子帳號，讓家人各自擁有片單與觀看紀錄；也可開啟兒童模式。',

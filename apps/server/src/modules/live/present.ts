@@ -62,6 +62,10 @@ export function toChannelBean(
       .filter((w) => isUiWordingId(w.wording_id))
       .sort((a, b) => order(a.wording_id) - order(b.wording_id))
       .map((w) => ({ id: w.wording_id as UiWordingId, wording: w.wording })),
+    // Before its air window the viewer is told when it opens, not only 敬請期待.
+    ...(status === '0' && row.air_start_at !== null
+      ? { airStartAt: new Date(Number(row.air_start_at) * 1000).toISOString() }
+      : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import { NEWS_GROUP_TITLE, type ChannelGroup } from '@site/contract';
 import { t } from '../../i18n/zh-TW';
 import { Tabs } from '../tabs/Tabs';
 import { ChannelTile } from './ChannelTile';
+import { groupLabel } from './group-label';
 import './ChannelGrid.css';
 
 interface ChannelGridProps {
@@ -16,7 +17,7 @@ interface ChannelGridProps {
 export function ChannelGrid({ groups, currentChannelId, startChannel }: ChannelGridProps) {
   const items = groups.map((group, groupIndex) => ({
     key: group.channelGroupId,
-    title: group.channelGroupTitle,
+    title: groupLabel(group.channelGroupTitle),
     panel: (
       <ul className="channel-grid">
         {group.channelV2List.channelV2.map((channel, index) => (

@@ -13,6 +13,7 @@ import { t } from '../../i18n/zh-TW';
 import { detailPathFromLink } from '../detail-link/parse';
 import { Dialog } from '../dialog/Dialog';
 import './InboxButton.css';
+import { LoadError } from '../load-error/LoadError';
 
 const when = new Intl.DateTimeFormat('zh-TW', {
   timeZone: 'Asia/Taipei',
@@ -63,7 +64,7 @@ function InboxDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title={t.inbox.title} onClose={onClose}>
       {inbox.isPending ? <p role="status">{t.common.loading}</p> : null}
-      {inbox.isError ? <p role="alert">{t.common.loadFailed}</p> : null}
+      {inbox.isError ? <LoadError error={inbox.error} onRetry={() => inbox.refetch()} /> : null}
       {update.isError ? <p role="alert">{update.error.message}</p> : null}
       {inbox.isSuccess && messages.length === 0 ? <p>{t.inbox.empty}</p> : null}
       <ul className="inbox-list">

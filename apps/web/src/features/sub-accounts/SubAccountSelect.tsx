@@ -9,6 +9,7 @@ import { formError } from '../forms/field-errors';
 import { FormMessage } from '../forms/FormMessage';
 import { useSwitchSubAccount } from './use-switch-sub-account';
 import './SubAccountSelect.css';
+import { LoadError } from '../load-error/LoadError';
 
 /**
  * "Who is watching": the account's sub-accounts as a grid of icon buttons, after login
@@ -58,7 +59,7 @@ export function SubAccountSelect({
       })}
     </ul>
   ) : select.isError ? (
-    <p className="message message--error">{formError(select.error, t.common.loadFailed)}</p>
+    <LoadError error={select.error} onRetry={() => select.refetch()} />
   ) : (
     <PageLoading />
   );

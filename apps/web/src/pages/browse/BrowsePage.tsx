@@ -14,6 +14,7 @@ import {
 } from './filters';
 import '../../features/catalogue/PosterGrid.css';
 import './BrowsePage.css';
+import { LoadError } from '../../features/load-error/LoadError';
 
 const SKELETONS = Array.from({ length: PAGE_SIZE }, (_, i) => i);
 
@@ -28,14 +29,7 @@ export default function BrowsePage() {
 
   let results;
   if (list.isError) {
-    results = (
-      <div className="message message--error" role="alert">
-        <p>{list.error.message}</p>
-        <button type="button" className="button" onClick={() => void list.refetch()}>
-          {t.common.retry}
-        </button>
-      </div>
-    );
+    results = <LoadError error={list.error} onRetry={() => list.refetch()} />;
   } else if (!videos) {
     results = (
       <>

@@ -17,6 +17,13 @@ import {
 } from '../../features/purchase/checkout-link';
 import { t } from '../../i18n/zh-TW';
 import './CheckoutPage.css';
+import { LoadError } from '../../features/load-error/LoadError';
+import { ApiError } from '../../api/client';
+
+/** A refusal the server answered (not sold, not visible, bad id), as opposed to no answer. */
+function isAnswer(error: unknown): boolean {
+  return error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500;
+}
 
 function Notice({ children }: { children: ReactNode }) {
   return (
@@ -76,6 +83,14 @@ export default function CheckoutPage() {
         >
           {t.nav.login}
         </Link>
+      </Notice>
+    );
+  }
+  // A refusal (404/403/400: not sold, not visible) is an answer; no reply at all may pass.
+  if (options.isError && !isAnswer(options.error)) {
+    return (
+      <Notice>
+        <LoadError error={options.error} onRetry={() => options.refetch()} />
       </Notice>
     );
   }

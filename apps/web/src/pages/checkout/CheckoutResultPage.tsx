@@ -13,6 +13,7 @@ import { PlayLink } from '../../features/player/PlayLink';
 import { checkoutPath } from '../../features/purchase/checkout-link';
 import { t } from '../../i18n/zh-TW';
 import './CheckoutPage.css';
+import { LoadError } from '../../features/load-error/LoadError';
 
 /** Where "try again" goes: the same item's checkout. */
 function retryPath(order: OrderData): string {
@@ -67,11 +68,13 @@ export default function CheckoutResultPage() {
     );
   } else if (order.isError || !orderId) {
     const missing = !orderId || (order.error instanceof ApiError && order.error.httpStatus === 404);
-    body = (
+    body = missing ? (
       <>
-        <p role="alert">{missing ? t.purchase.noOrder : t.common.loadFailed}</p>
+        <p role="alert">{t.purchase.noOrder}</p>
         <Link to={pageRoutes.home}>{t.common.backHome}</Link>
       </>
+    ) : (
+      <LoadError error={order.error} onRetry={() => order.refetch()} />
     );
   } else if (!order.data) {
     body = <p role="status">{t.purchase.resultLoading}</p>;

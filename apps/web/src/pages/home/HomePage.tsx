@@ -1,8 +1,10 @@
 import { usePageDataMain } from '../../api/catalogue';
+import { useHeaderVideo } from '../../api/site-content';
 import { useLoginInfo } from '../../api/session';
 import { usePageTitle } from '../../app/page-title';
 import { paths } from '../../app/paths';
 import { PosterRow, PosterRowSkeleton } from '../../features/catalogue/PosterRow';
+import { LoadError } from '../../features/load-error/LoadError';
 import { t } from '../../i18n/zh-TW';
 import { ContinueWatchingRow } from './ContinueWatchingRow';
 import { HeaderBanner } from './HeaderBanner';
@@ -19,11 +21,25 @@ const moreLinks: Record<string, string> = {
   'free-to-watch': paths.browse({ sellType: 'FREE' }),
 };
 
-/** The rows of ajaxGetPageDataMain.do ('最新上架電影' first); grey rows hold their place. */
+/**
+ * The rows of ajaxGetPageDataMain.do ('最新上架電影' first); grey rows hold their place. When
+ * they fail the page says so and offers 重試 (issue 20 item 15), which asks for the banner
+ * again too when it failed with them (it hides itself rather than show a second alert).
+ */
 function PageRows() {
-  const { data: groups, isError } = usePageDataMain();
-  // A failed call leaves the page quiet rather than broken (DESIGN §4).
-  if (isError) return null;
+  const rows = usePageDataMain();
+  const banner = useHeaderVideo();
+  const groups = rows.data;
+  if (rows.isError) {
+    return (
+      <LoadError
+        className="home__load-error"
+        title={t.home.loadFailed}
+        error={rows.error}
+        onRetry={() => Promise.all([rows.refetch(), banner.isError ? banner.refetch() : null])}
+      />
+    );
+  }
   if (!groups) return <PosterRowSkeleton />;
   return groups.map((group, index) => (
     <PosterRow

@@ -12,6 +12,7 @@ import { LiveChannelArea } from './LiveChannelArea';
 import { nextRefreshIn } from './schedule';
 import { useChannelStarter } from './start-channel';
 import './LivePage.css';
+import { LoadError } from '../../features/load-error/LoadError';
 
 /** Ask for the page data again when the strip's earliest programme ends (program.endsAt). */
 function refetchIn(data: LivePageData | undefined): number | false {
@@ -60,9 +61,7 @@ export default function LivePage() {
       <section className="live-page__groups" aria-labelledby="live-groups-title">
         <h2 id="live-groups-title">{t.live.groupsHeading}</h2>
         {groups.isError ? (
-          <p className="message message--error" role="alert">
-            {groups.error.message}
-          </p>
+          <LoadError error={groups.error} onRetry={() => groups.refetch()} />
         ) : !groups.data ? (
           <p className="page__intro" role="status">
             {t.common.loading}

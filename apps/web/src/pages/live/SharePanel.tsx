@@ -8,6 +8,7 @@ import {
   lineShareUrl,
   type CopyOutcome,
 } from './share';
+import './SharePanel.css';
 
 const outcomeText: Record<CopyOutcome, string> = {
   empty: t.share.noShareableLink,
@@ -86,10 +87,11 @@ export function SharePanel({ link }: { link: string }) {
             onFocus={(e) => e.currentTarget.select()}
           />
         ) : null}
+        {/* Inside the menu, under 複製連結: above the button it went under the sticky header. */}
+        <p className="live-share__status" role="status">
+          {outcome ? outcomeText[outcome] : ''}
+        </p>
       </div>
-      <p className="live-share__status" role="status">
-        {outcome ? outcomeText[outcome] : ''}
-      </p>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import {
   type UiWordingId,
 } from '@site/contract';
 import { t } from '../../i18n/zh-TW';
+import { airStartNote } from './air-start';
 
 /** SPEC §9: switch-channel is asked at most this many times before the page gives up. */
 export const SWITCH_CHANNEL_ATTEMPTS = 5;
@@ -84,7 +85,12 @@ export function channelView(data: SwitchChannelData, context: ViewContext): Chan
       bean.channelStatus === '0' || bean.channelStatus === '9'
         ? channelStatusWording[bean.channelStatus]
         : bean.channelStatusDesc;
-    return { kind: 'message', message: message || t.live.unavailable };
+    // Not yet on air: the alert, then when it opens (issue 20 item 18).
+    const opens = bean.channelStatus === '0' ? airStartNote(bean.airStartAt) : '';
+    return {
+      kind: 'message',
+      message: opens ? `${message}（${opens}）` : message || t.live.unavailable,
+    };
   }
   if (bean.allowWeb === 'N' && context.isPc) return { kind: 'message', message: t.live.notOnPc };
   if (bean.isYoutube === 'Y' || bean.contentSourceId === 'YOUTUBE') {

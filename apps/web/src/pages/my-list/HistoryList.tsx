@@ -1,8 +1,9 @@
-import { useId, type RefObject } from 'react';
+import { useId, useState, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
-import { PAGE_SIZE, type LoginInfo } from '@site/contract';
+import { PAGE_SIZE, type LoginInfo, type VideoListItem } from '@site/contract';
 import { deleteViewRecord, useViewRecord } from '../../api/lists';
 import { formatDateTime } from '../../features/catalogue/format';
+import { Dialog } from '../../features/dialog/Dialog';
 import { t } from '../../i18n/zh-TW';
 import { ListBody } from './ListBody';
 import { ListEntry } from './ListEntry';
@@ -68,6 +69,16 @@ export function HistoryList({
   const action = useListAction(info, heading);
   const items = query.data?.videoList.video;
   const name = t.listTypes.history;
+  // The record asked about in the confirm dialog (issue 20 item 18): a deletion cannot be undone.
+  const [asking, setAsking] = useState<VideoListItem | null>(null);
+  const confirmDelete = (item: VideoListItem) => {
+    setAsking(null);
+    void action.run(
+      item.contentId,
+      () => deleteViewRecord(item),
+      t.myList.recordDeleted(item.contentName),
+    );
+  };
 
   const onPeriod = (key: PeriodKey, value: string) => {
     const next = new URLSearchParams(search);
@@ -105,48 +116,65 @@ export function HistoryList({
       >
         {action.message}
       </p>
-      <ListBody
-        name={name}
-        query={query}
-        count={items?.length}
-        totalCount={query.data?.totalCount ?? 0}
-        startIndex={startIndex}
-        busy={query.isPlaceholderData}
-      >
-        {items?.map((item) => (
-          <ListEntry
-            key={item.contentId}
-            video={item}
-            meta={
-              item.lastViewedAt ? (
-                <p className="list-entry__meta">
-                  {t.myList.lastViewed(formatDateTime(item.lastViewedAt))}
-                </p>
-              ) : undefined
-            }
-            actions={
-              <>
-                <PlayOrEpisodes video={item} />
-                <button
-                  type="button"
-                  className="button"
-                  aria-label={t.myList.deleteRecordName(item.contentName)}
-                  disabled={action.pending === item.contentId}
-                  onClick={() =>
-                    void action.run(
-                      item.contentId,
-                      () => deleteViewRecord(item),
-                      t.myList.recordDeleted(item.contentName),
-                    )
-                  }
-                >
-                  {t.myList.deleteRecord}
-                </button>
-              </>
-            }
-          />
-        ))}
-      </ListBody>
+      {/* A backwards period has no records to show: its error alone, not also 目前沒有影片. */}
+      {backwards ? null : (
+        <ListBody
+          name={name}
+          query={query}
+          count={items?.length}
+          totalCount={query.data?.totalCount ?? 0}
+          startIndex={startIndex}
+          busy={query.isPlaceholderData}
+        >
+          {items?.map((item) => (
+            <ListEntry
+              key={item.contentId}
+              video={item}
+              meta={
+                item.lastViewedAt ? (
+                  <p className="list-entry__meta">
+                    {t.myList.lastViewed(formatDateTime(item.lastViewedAt))}
+                  </p>
+                ) : undefined
+              }
+              actions={
+                <>
+                  <PlayOrEpisodes video={item} />
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={t.myList.deleteRecordName(item.contentName)}
+                    disabled={action.pending === item.contentId}
+                    onClick={() => setAsking(item)}
+                  >
+                    {t.myList.deleteRecord}
+                  </button>
+                </>
+              }
+            />
+          ))}
+        </ListBody>
+      )}
+      {asking ? (
+        <Dialog
+          title={t.myList.deleteRecordTitle(asking.contentName)}
+          description={<p>{t.myList.deleteRecordDescription}</p>}
+          onClose={() => setAsking(null)}
+        >
+          <div className="dialog__actions">
+            <button type="button" className="button" onClick={() => setAsking(null)} data-autofocus>
+              {t.common.cancel}
+            </button>
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={() => confirmDelete(asking)}
+            >
+              {t.myList.deleteRecord}
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
     </>
   );
 }

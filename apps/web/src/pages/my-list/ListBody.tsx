@@ -5,6 +5,7 @@ import { paths } from '../../app/paths';
 import { Pager } from '../../features/pager/Pager';
 import { t } from '../../i18n/zh-TW';
 import { ListEntrySkeleton } from './ListEntry';
+import { LoadError } from '../../features/load-error/LoadError';
 
 const SKELETONS = Array.from({ length: 4 }, (_, i) => i);
 
@@ -34,7 +35,7 @@ export function ListBody({
   children,
 }: {
   name: string;
-  query: { isError: boolean; refetch: () => unknown };
+  query: { isError: boolean; error: unknown; refetch: () => unknown };
   /** Entries on this page; undefined while loading. */
   count: number | undefined;
   totalCount: number;
@@ -44,14 +45,7 @@ export function ListBody({
 }) {
   const hrefAt = useHrefAt();
   if (query.isError) {
-    return (
-      <div className="message message--error" role="alert">
-        <p>{t.common.loadFailed}</p>
-        <button type="button" className="button" onClick={() => void query.refetch()}>
-          {t.common.retry}
-        </button>
-      </div>
-    );
+    return <LoadError error={query.error} onRetry={() => query.refetch()} />;
   }
   if (count === undefined) {
     return (

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { Link, useParams } from 'react-router';
 import { detailsPath, type LoginInfo, type PlayRightData } from '@site/contract';
 import { useNextPlay } from '../../api/catalogue';
+import { ApiError } from '../../api/client';
 import { usePlayRight } from './use-play-right';
 import { useWatchPosition } from '../../api/lists';
 import { useLoginInfo } from '../../api/session';
@@ -10,6 +11,7 @@ import { usePageTitle } from '../../app/page-title';
 import { paths } from '../../app/paths';
 import { AppLinkButton } from '../../features/app-link/AppLinkButton';
 import { formatPosition } from '../../features/catalogue/format';
+import { LoadError } from '../../features/load-error/LoadError';
 import { FullscreenHost } from '../../features/player/fullscreen-host';
 import { NextEpisodeCountdown } from '../../features/player/NextEpisodeCountdown';
 import { Player } from '../../features/player/Player';
@@ -174,10 +176,22 @@ function PlayTitle({ contentId, screen }: { contentId: string; screen: HTMLEleme
   useEffect(() => () => dropWarmStart(contentId), [contentId]);
 
   if (right.isError) {
+    // A refusal is an answer (the ways to get the right); anything else (no reply, a server
+    // failure) is a load error that may pass, so it offers 重試 (issue 20 items 15 and 18).
+    const refused =
+      right.error instanceof ApiError && [401, 403, 404].includes(right.error.httpStatus);
     return (
       <>
         <h1>{t.pageTitles.play}</h1>
-        <Refused contentId={contentId} error={right.error} info={login.data} />
+        {refused ? (
+          <Refused contentId={contentId} error={right.error} info={login.data} />
+        ) : (
+          <LoadError
+            title={t.play.loadFailed}
+            error={right.error}
+            onRetry={() => right.refetch()}
+          />
+        )}
       </>
     );
   }

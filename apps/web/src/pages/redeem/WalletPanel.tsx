@@ -1,6 +1,7 @@
 import type { LoginInfo } from '@site/contract';
 import { useWallet } from '../../api/vouchers';
 import { formatDateTime } from '../../features/catalogue/format';
+import { LoadError } from '../../features/load-error/LoadError';
 import { t } from '../../i18n/zh-TW';
 import { historyText } from './describe';
 
@@ -42,7 +43,9 @@ export function WalletPanel({ info }: { info: LoginInfo | undefined }) {
           )}
         </>
       ) : null}
-      {member && wallet.isError ? <p className="form__hint">{w.loadFailed}</p> : null}
+      {member && wallet.isError ? (
+        <LoadError error={wallet.error} title={w.loadFailed} onRetry={() => wallet.refetch()} />
+      ) : null}
       <p className="redeem__guarantee">{w.guarantee}</p>
     </section>
   );

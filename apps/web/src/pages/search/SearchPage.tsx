@@ -11,6 +11,7 @@ import { startIndexFromParam } from '../../features/pager/pager';
 import { t } from '../../i18n/zh-TW';
 import '../../features/catalogue/PosterGrid.css';
 import './SearchPage.css';
+import { LoadError } from '../../features/load-error/LoadError';
 
 const SKELETONS = Array.from({ length: 10 }, (_, i) => i);
 
@@ -77,14 +78,7 @@ function Results({
 
   let body;
   if (query.isError) {
-    body = (
-      <div className="message message--error" role="alert">
-        <p>{query.error instanceof Error ? query.error.message : t.common.loadFailed}</p>
-        <button type="button" className="button" onClick={() => void query.refetch()}>
-          {t.common.retry}
-        </button>
-      </div>
-    );
+    body = <LoadError error={query.error} onRetry={() => query.refetch()} />;
   } else if (!videos) {
     body = (
       <>

@@ -14,10 +14,17 @@ import { usePageTitle } from '../../app/page-title';
 import { paths } from '../../app/paths';
 import { t } from '../../i18n/zh-TW';
 import './SubAccountEventPage.css';
+import { LoadError } from '../../features/load-error/LoadError';
 
 function MemberProgress({ info }: { info: LoginInfo }) {
   const list = useSubAccounts(info);
-  if (!list.data) return list.isError ? null : <PageLoading />;
+  if (!list.data) {
+    return list.isError ? (
+      <LoadError error={list.error} onRetry={() => list.refetch()} />
+    ) : (
+      <PageLoading />
+    );
+  }
   const count = list.data.subAccountList.subAccount.length;
   const max = list.data.maxSubAccounts;
   return (

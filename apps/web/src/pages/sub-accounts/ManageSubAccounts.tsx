@@ -10,14 +10,12 @@ import { FormMessage } from '../../features/forms/FormMessage';
 import { useSwitchSubAccount } from '../../features/sub-accounts/use-switch-sub-account';
 import { t } from '../../i18n/zh-TW';
 import { AddSubAccountForm } from './AddSubAccountForm';
-import { ChangePasswordForm } from './ChangePasswordForm';
 import { KidPinForm } from './KidPinForm';
-import { LogoutAllDevices } from './LogoutAllDevices';
-import { PartnerBinding } from './PartnerBinding';
 import { SubAccountCard } from './SubAccountCard';
 import './SubAccountsPage.css';
+import { LoadError } from '../../features/load-error/LoadError';
 
-/** What only an adult session may do: the kid PIN, password, devices and partner binding. */
+/** What only an adult session may do here: the kid PIN, and the way to 帳戶設定. */
 function AccountSections() {
   return (
     <>
@@ -25,18 +23,13 @@ function AccountSections() {
         <h2 id="kid-pin-heading">{t.subAccounts.pinHeading}</h2>
         <KidPinForm />
       </section>
-      <section className="sub-accounts__section" aria-labelledby="security-heading">
-        <h2 id="security-heading">{t.subAccounts.securityHeading}</h2>
-        <ChangePasswordForm />
-        <LogoutAllDevices />
-      </section>
-      <section
-        className="sub-accounts__section sub-accounts__section--wide"
-        aria-labelledby="partner-heading"
-      >
-        <h2 id="partner-heading">{t.subAccounts.partnerHeading}</h2>
-        <p className="page__intro">{t.subAccounts.partnerIntro}</p>
-        <PartnerBinding />
+      {/* The account's own settings have a page of their own (帳戶設定, issue 20 item 16). */}
+      <section className="sub-accounts__section" aria-labelledby="account-settings-heading">
+        <h2 id="account-settings-heading">{t.account.settings}</h2>
+        <p className="page__intro">{t.accountSettings.moved}</p>
+        <Link to={pageRoutes.accountSettings} className="button">
+          {t.account.settings}
+        </Link>
       </section>
     </>
   );
@@ -53,7 +46,7 @@ export function ManageSubAccounts({ info }: { info: LoginInfo }) {
     return list.isError ? (
       <div className="page">
         <h1>{t.pageTitles.subAccounts}</h1>
-        <p className="message message--error">{formError(list.error, t.common.loadFailed)}</p>
+        <LoadError error={list.error} onRetry={() => list.refetch()} />
       </div>
     ) : (
       <PageLoading />
