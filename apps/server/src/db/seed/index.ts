@@ -85,6 +85,7 @@ const tables = [
   'draw_activity',
   'draw_prize',
   'draw',
+  'draw_account',
   'draw_winner',
   'inbox_message',
   'inbox_status',
