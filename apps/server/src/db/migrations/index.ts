@@ -20,6 +20,7 @@ import { live } from './0016-live.js';
 import { engagement } from './0017-engagement.js';
 import { settlementRefunds } from './0018-settlement-refunds.js';
 import { drawPerAccount } from './0020-draw-per-account.js';
+import { liveBookmarkPlays } from './0021-live-bookmark-plays.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0017-engagement': engagement,
   '0018-settlement-refunds': settlementRefunds,
   '0020-draw-per-account': drawPerAccount,
+  '0021-live-bookmark-plays': liveBookmarkPlays,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {

@@ -52,6 +52,7 @@ export function registerLive(app: FastifyInstance, deps: LiveDeps): LiveOrigin {
     publicUrl: config.PUBLIC_URL,
     service,
     bookmarks: new LiveBookmarks(db, config.STREAM_SIGNING_SECRET),
+    bookmarkLimitPerAccount: config.RATE_LIMIT_LIVE_BOOKMARK_PER_ACCOUNT,
   });
   registerLivePlaylistRoutes(app, origin, signer, clock);
   return origin;

@@ -23,6 +23,8 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
+import { AppError } from '../../http/errors.js';
+import { ClientRateLimiter } from '../telemetry/beacon-guards.js';
 import { mediaUrl } from '../media/urls.js';
 import type { BookmarkOutcome, LiveBookmarks } from './bookmarks.js';
 import { GuideCache } from './guide-cache.js';
@@ -44,6 +46,8 @@ export interface LiveRouteDeps {
   publicUrl: string;
   service: LiveService;
   bookmarks: LiveBookmarks;
+  /** Bookmarks (plays) a member account may start per minute, counted in this process. */
+  bookmarkLimitPerAccount: number;
 }
 
 /** Code 480 (HTTP 410 Gone): the live event has ended (SPEC §4, §8). */
@@ -59,6 +63,12 @@ function answerBookmark(reply: FastifyReply, outcome: BookmarkOutcome) {
 /** The live page's calls (SPEC §7 "Live page calls") and the programme guide. */
 export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): void {
   const { db, clock, publicUrl, service, bookmarks } = deps;
+  // Each new play is a row: bounded per member account (its sub-accounts together) so that one
+  // account cannot fill the table with made-up play ids (issue 20 item 8).
+  const startsPerAccount = new ClientRateLimiter(
+    { limit: deps.bookmarkLimitPerAccount, windowSeconds: 60, maxClients: 200_000 },
+    clock,
+  );
   const guides = new GuideCache(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['live'];
@@ -121,14 +131,21 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
     {
       schema: {
         tags,
-        summary: 'Bookmark on first play: data.bookmark_id; code 480 once the live event has ended',
+        summary:
+          'Bookmark on first play (one per member, channel and playId): data.bookmark_id; code 480 once the live event has ended',
         body: getLiveBookmarkBodySchema,
         response: { 200: liveBookmarkReplySchema },
       },
     },
     async (request, reply) => {
-      const channel = await service.requireChannel(request.body.channelId);
-      return answerBookmark(reply, await bookmarks.start(channel, request.viewer, clock()));
+      const { channelId, playId = '' } = request.body;
+      const viewer = request.viewer;
+      if (viewer && !startsPerAccount.hit(viewer.accountId)) {
+        reply.header('retry-after', String(startsPerAccount.secondsLeft()));
+        throw new AppError('TOO_MANY_REQUESTS');
+      }
+      const channel = await service.requireChannel(channelId);
+      return answerBookmark(reply, await bookmarks.start(channel, viewer, playId, clock()));
     },
   );
 
