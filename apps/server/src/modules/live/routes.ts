@@ -27,6 +27,7 @@ import { AppError } from '../../http/errors.js';
 import { ClientRateLimiter } from '../telemetry/beacon-guards.js';
 import { mediaUrl } from '../media/urls.js';
 import type { BookmarkOutcome, LiveBookmarks } from './bookmarks.js';
+import { channelVisibleTo } from './channel-rules.js';
 import { GuideCache } from './guide-cache.js';
 import { toChannelV2 } from './present.js';
 import { channelGroups, listChannels, programmesBetween } from './queries.js';
@@ -123,7 +124,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
         response: { 200: twitchContentReplySchema },
       },
     },
-    async (request) => ok(await service.twitchContent(request.query.channelId)),
+    async (request) => ok(await service.twitchContent(request.query.channelId, request.viewer)),
   );
 
   api.post(
@@ -144,7 +145,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
         reply.header('retry-after', String(startsPerAccount.secondsLeft()));
         throw new AppError('TOO_MANY_REQUESTS');
       }
-      const channel = await service.requireChannel(channelId);
+      const channel = await service.requireChannel(channelId, viewer);
       return answerBookmark(reply, await bookmarks.start(channel, viewer, playId, clock()));
     },
   );
@@ -161,7 +162,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
     },
     async (request, reply) => {
       const { channelId, bookmarkId, reason } = request.body;
-      const channel = await service.requireChannel(channelId);
+      const channel = await service.requireChannel(channelId, request.viewer);
       const outcome = await bookmarks.touch(channel, request.viewer, bookmarkId, reason, clock());
       if (outcome.ended) return answerBookmark(reply, outcome);
       return reply.send(ok({}));
@@ -177,9 +178,17 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
         response: { 200: channelGroupListReplySchema },
       },
     },
-    async () => {
+    async (request, reply) => {
       const now = clock();
-      const groups = await channelGroups(db);
+      const viewer = request.viewer;
+      // A kid's grid holds kid channels only, and no group left empty by that (docs/adr/0028).
+      const groups = (await channelGroups(db))
+        .map((group) => ({
+          ...group,
+          channels: group.channels.filter((c) => channelVisibleTo(c, viewer)),
+        }))
+        .filter((group) => !viewer?.kidMode || group.channels.length > 0);
+      reply.header('cache-control', 'private, no-store');
       return ok({
         channelGroupList: {
           channelGroup: groups.map((group) => ({
