@@ -86,6 +86,11 @@ export const configSchema = z.object({
   RATE_LIMIT_DRAW_PER_ACCOUNT: positiveInt.default(10),
   RATE_LIMIT_DRAW_PER_IP: positiveInt.default(600),
   /**
+   * Live bookmarks (plays) a member account, its sub-accounts together, may start per minute
+   * (ajaxGetLiveBookmark.do; docs/adr/0025). A channel change starts one.
+   */
+  RATE_LIMIT_LIVE_BOOKMARK_PER_ACCOUNT: positiveInt.default(120),
+  /**
    * Live stream hosts by channel name (SPEC §5): `pattern=>host;…`, first match wins, e.g.
    * `體育|棒球=>sport-live.example.com;新聞=>news-live.example.com`. Empty: same origin as the page.
    */

@@ -238,7 +238,16 @@ export const switchChannelReplySchema = envelopeOf(switchChannelDataSchema);
 
 // ---- bookmarks ---------------------------------------------------------------------------------
 
-export const getLiveBookmarkBodySchema = z.object({ channelId: channelIdSchema });
+/**
+ * `playId` (ours; the SPEC's call names only the channel): the id the page draws once for each
+ * channel it plays, so however many times the call is made for one play there is one bookmark.
+ * Without it the member's one bookmark of the channel is answered (docs/adr/0025, 2026-11-26).
+ */
+export const livePlayIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '播放識別碼格式不正確。');
+export const getLiveBookmarkBodySchema = z.object({
+  channelId: channelIdSchema,
+  playId: livePlayIdSchema.optional(),
+});
 export const liveBookmarkReplySchema = envelopeOf(z.object({ bookmark_id: z.string() }));
 
 export const liveBookmarkReasons = ['interval', 'pause', 'error'] as const;

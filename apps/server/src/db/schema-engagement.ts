@@ -5,6 +5,7 @@ export interface EngagementTables {
   draw_activity: DrawActivityTable;
   draw_prize: DrawPrizeTable;
   draw: DrawTable;
+  draw_account: DrawAccountTable;
   draw_winner: DrawWinnerTable;
   inbox_message: InboxMessageTable;
   inbox_status: InboxStatusTable;
@@ -34,13 +35,24 @@ export interface DrawPrizeTable {
   sort_order: number;
 }
 
-/** One draw of a sub-account in an activity (the primary key makes it one). */
+/** One draw of a sub-account in an activity (draw_account makes it one per member account). */
 export interface DrawTable {
   activity_id: string;
   sub_account_uid: string;
   account_id: string;
   /** The prize won; null when nothing was won. */
   prize_id: string | null;
+  drawn_at: number;
+}
+
+/**
+ * A member account's one draw in an activity, whichever of its sub-accounts made it (migration
+ * 0020): the primary key (account_id, activity_id) is what limits draws per account.
+ */
+export interface DrawAccountTable {
+  account_id: string;
+  activity_id: string;
+  sub_account_uid: string;
   drawn_at: number;
 }
 

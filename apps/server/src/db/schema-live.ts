@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Tables of the live module added by migration 0016 (docs/adr/0025). */
 export interface LiveTables {
   channel_wording: ChannelWordingTable;
@@ -17,6 +19,11 @@ export interface LiveBookmarkTable {
   channel_id: string;
   account_id: string;
   sub_account_uid: string;
+  /**
+   * The play it records (migration 0021): the id the page drew for this channel's play, '' when
+   * the caller sent none. One row per (sub_account_uid, channel_id, play_id).
+   */
+  play_id: Generated<string>;
   created_at: number;
   last_seen_at: number;
   seconds_watched: number;

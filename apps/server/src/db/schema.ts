@@ -125,6 +125,8 @@ export interface ChannelTable {
   playout_clip_ids: Generated<string>;
   /** Bumped by every schedule import, so each instance rebuilds its playout. */
   schedule_rev: Generated<number>;
+  /** 1: suitable for kids, shown to a kid sub-account (migration 0022, docs/adr/0028). */
+  kid_safe: Generated<number>;
 }
 
 export interface ChannelGroupMemberTable {

@@ -224,6 +224,141 @@ describe('prize draws', () => {
     60_000,
   );
 
+  /** One member account with `n` sub-accounts (the first primary), each signed in on its own. */
+  async function family(n: number): Promise<Drawer[]> {
+    const [primary] = await drawers(1);
+    const now = ctx.now.value;
+    const rest = Array.from({ length: n - 1 }, (_, i) => ({
+      uid: `${primary!.uid}-s${i + 2}`,
+      token: newToken(),
+      slot: i + 2,
+    }));
+    if (rest.length > 0) {
+      await db()
+        .insertInto('sub_account')
+        .values(
+          rest.map((r) => ({
+            sub_account_uid: r.uid,
+            account_id: primary!.accountId,
+            slot: r.slot,
+            nickname: `家人${r.slot}`,
+            kidmode: '0',
+            icon_idx: 0,
+            is_primary: 0,
+            filter_restrict: 'Y',
+            created_at: now,
+          })),
+        )
+        .execute();
+      await db()
+        .insertInto('session')
+        .values(
+          rest.map((r) => ({
+            session_hash: tokenHash(r.token),
+            kind: 'web',
+            account_id: primary!.accountId,
+            sub_account_uid: r.uid,
+            created_at: now,
+            last_seen_at: now,
+            expires_at: now + 86_400,
+            device_type: 'PC',
+          })),
+        )
+        .execute();
+    }
+    return [
+      primary!,
+      ...rest.map((r) => {
+        const csrf = sessionCsrfToken(ctx.config.STREAM_SIGNING_SECRET, r.token);
+        return {
+          accountId: primary!.accountId,
+          uid: r.uid,
+          headers: { cookie: `sid=${r.token}; csrf=${csrf}`, 'x-csrf-token': csrf },
+        };
+      }),
+    ];
+  }
+
+  // Issue 20 item 2: a draw is one per member account, whichever of its sub-accounts draws.
+  it('one draw per member account: 5 sub-accounts × 20 draws at once → one draw, one prize', async () => {
+    const activityId = await addActivity({ prizes: [['家庭大獎', 5]] });
+    const members = await family(5);
+    const neighbours = await family(3);
+    const replies = await Promise.all([
+      ...Array.from({ length: 20 }, () => members.map((who) => drawAs(who, activityId))).flat(),
+      ...neighbours.map((who) => drawAs(who, activityId)),
+    ]);
+    const mine = replies.slice(0, 100);
+    expect(mine.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(mine.filter((r) => r.statusCode === 409)).toHaveLength(99);
+    expect(
+      mine
+        .filter((r) => r.statusCode === 409)
+        .every((r) => r.json().status.code === 'DRAW_ALREADY'),
+    ).toBe(true);
+    // Another family on the same activity is not held back by the first: one draw for it too.
+    expect(replies.slice(100).filter((r) => r.statusCode === 200)).toHaveLength(1);
+    const recorded = await winners(activityId);
+    expect(recorded.filter((w) => w.account_id === members[0]!.accountId)).toHaveLength(1);
+    expect(recorded).toHaveLength(2);
+    expect(await remaining(activityId)).toBe(3);
+    const claims = await db()
+      .selectFrom('draw_account')
+      .selectAll()
+      .where('activity_id', '=', activityId)
+      .execute();
+    expect(claims.map((c) => c.account_id).sort()).toEqual(
+      [members[0]!.accountId, neighbours[0]!.accountId].sort(),
+    );
+    // Every sub-account of the family is told it drew (isDraw Y): the envelope is not shown again.
+    for (const who of members) {
+      const list = switchChannelReplySchema.parse(
+        (
+          await ctx.app.inject({
+            url: `${liveCalls.switchChannel}?channelId=ch02`,
+            headers: { cookie: who.headers.cookie! },
+          })
+        ).json(),
+      ).data.drawActivity.drawActivityList;
+      expect(list.find((a) => a.activityId === activityId)?.isDraw, who.uid).toBe('Y');
+    }
+  });
+
+  it('sub-accounts made, drawn from and deleted in a loop never win an account a second prize', async () => {
+    const activityId = await addActivity({ prizes: [['限量獎品', 5]] });
+    const member = await newMember(ctx.app);
+    const { browser } = member;
+    await browser.get('/ajax/ajaxGetLoginInfo.do');
+    const draws: number[] = [];
+    for (let round = 0; round < 6; round += 1) {
+      const created = await browser.post('/ajax/ajaxCreateSubAccount.do', {
+        nickname: `分身${round}`,
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const uid = created.json().data.subAccount.subAccountUid as string;
+      await browser.post('/ajax/ajaxChangeSubAccount.do', { newSubaccountID: uid });
+      const res = await browser.get(`${DRAW}?activityId=${activityId}`, {
+        'x-csrf-token': browser.cookies.get('csrf')!,
+      });
+      draws.push(res.statusCode);
+      await browser.post('/ajax/ajaxChangeSubAccount.do', { newSubaccountID: member.uid });
+      const deleted = await browser.post('/ajax/ajaxDeleteSubAccount.do', {
+        newSubaccountID: uid,
+      });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+    }
+    // The primary itself, after all its deleted sub-accounts: still the account's one draw.
+    const primary = await browser.get(`${DRAW}?activityId=${activityId}`, {
+      'x-csrf-token': browser.cookies.get('csrf')!,
+    });
+    draws.push(primary.statusCode);
+    expect(draws).toEqual([200, 409, 409, 409, 409, 409, 409]);
+    const recorded = await winners(activityId);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]!.account_id).toBe(member.accountId);
+    expect(await remaining(activityId)).toBe(4);
+  });
+
   it('a pool of several prizes is never exceeded, whatever the luck', async () => {
     const activityId = await addActivity({
       prizes: [

@@ -158,4 +158,24 @@ describe('inbox and announcements', () => {
     }
     expect(codes).toEqual([...Array<number>(10).fill(404), 429, 429]);
   });
+  // Issue 20 item 2: the limit counts per member account, its sub-accounts together.
+  it('the draw limit is per member account: a new sub-account does not get ten more', async () => {
+    const member = await newMember(ctx.app);
+    const { browser } = member;
+    await browser.get('/ajax/ajaxGetLoginInfo.do');
+    const drawOnce = async (i: number) =>
+      (
+        await browser.get(`${engagementCalls.drawActivity}?activityId=NO-SUCH-${i}`, {
+          'x-csrf-token': browser.cookies.get('csrf')!,
+        })
+      ).statusCode;
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i += 1) codes.push(await drawOnce(i));
+    const created = await browser.post('/ajax/ajaxCreateSubAccount.do', { nickname: '另一人' });
+    await browser.post('/ajax/ajaxChangeSubAccount.do', {
+      newSubaccountID: created.json().data.subAccount.subAccountUid,
+    });
+    for (let i = 6; i < 12; i += 1) codes.push(await drawOnce(i));
+    expect(codes).toEqual([...Array<number>(10).fill(404), 429, 429]);
+  });
 });

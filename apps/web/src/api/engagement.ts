@@ -75,7 +75,8 @@ export function useInboxUnreadCount(info: LoginInfo | undefined) {
     queryKey: inboxKey(info, 'unread'),
     queryFn: ({ signal }) =>
       getJson(engagementCalls.findInboxUnreadCount, {}, schemas?.unread, signal),
-    enabled: info?.isLogin === 'Y',
+    // Kids have no inbox (docs/adr/0028): the server refuses the list and counts 0.
+    enabled: info?.isLogin === 'Y' && info.kidMode !== '1',
     retry: retryTransient,
     staleTime: 60_000,
   });
@@ -87,7 +88,8 @@ export function useInbox(info: LoginInfo | undefined) {
     queryKey: inboxKey(info),
     queryFn: ({ signal }) =>
       getJson(engagementCalls.findInboxMessageList, {}, schemas?.inbox, signal),
-    enabled: info?.isLogin === 'Y',
+    // Kids have no inbox (docs/adr/0028): the server refuses the list and counts 0.
+    enabled: info?.isLogin === 'Y' && info.kidMode !== '1',
     retry: retryTransient,
     staleTime: 60_000,
   });

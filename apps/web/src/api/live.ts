@@ -200,10 +200,10 @@ export function takePrefetchedSwitch(
 }
 
 export const liveBookmarkApi = {
-  async get(channelId: string): Promise<string> {
+  async get(channelId: string, playId: string): Promise<string> {
     const data = await postJson<{ bookmark_id: string }>(
       liveCalls.getLiveBookmark,
-      { channelId },
+      { channelId, playId },
       undefined,
     );
     return data.bookmark_id;

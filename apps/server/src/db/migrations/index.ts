@@ -20,6 +20,9 @@ import { live } from './0016-live.js';
 import { engagement } from './0017-engagement.js';
 import { settlementRefunds } from './0018-settlement-refunds.js';
 import { inboxLink } from './0019-inbox-link.js';
+import { drawPerAccount } from './0020-draw-per-account.js';
+import { liveBookmarkPlays } from './0021-live-bookmark-plays.js';
+import { kidChannels } from './0022-kid-channels.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -41,6 +44,9 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0017-engagement': engagement,
   '0018-settlement-refunds': settlementRefunds,
   '0019-inbox-link': inboxLink,
+  '0020-draw-per-account': drawPerAccount,
+  '0021-live-bookmark-plays': liveBookmarkPlays,
+  '0022-kid-channels': kidChannels,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {

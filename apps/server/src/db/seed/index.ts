@@ -20,6 +20,7 @@ import {
   channelGroups,
   channelWordings,
   demoChannels,
+  DEMO_KID_CHANNEL_IDS,
   demoProgrammes,
 } from './live.js';
 import { demoVoucherChoices, demoVouchers, monthlyServices, serviceTitles } from './vouchers.js';
@@ -85,6 +86,7 @@ const tables = [
   'draw_activity',
   'draw_prize',
   'draw',
+  'draw_account',
   'draw_winner',
   'inbox_message',
   'inbox_status',
@@ -92,6 +94,20 @@ const tables = [
   'announcement_seen',
   'sas_log',
 ] as const satisfies readonly (keyof Database)[];
+
+/**
+ * The demo's kids' channels are kid-safe in a database seeded before migration 0022 too (its rows
+ * are kept, so the insert alone would leave them at the column's default 0). Passes the count on.
+ */
+async function markKidChannels(db: Kysely<Database>, inserted: number): Promise<number> {
+  await db
+    .updateTable('channel')
+    .set({ kid_safe: 1 })
+    .where('channel_id', 'in', DEMO_KID_CHANNEL_IDS)
+    .where('kid_safe', '=', 0)
+    .execute();
+  return inserted;
+}
 
 /** Inserts rows a batch at a time, keeping what is there (the seed is idempotent). */
 async function insertMissing<T extends keyof Database>(
@@ -131,7 +147,10 @@ export async function seed(
       subcategory: await insertMissing(db, 'subcategory', subcategories, ['subcategory_id']),
       title: await insertMissing(db, 'title', titles, ['content_id']),
       channel_group: await insertMissing(db, 'channel_group', channelGroups, ['channel_group_id']),
-      channel: await insertMissing(db, 'channel', demoChannels(now), ['channel_id']),
+      channel: await markKidChannels(
+        db,
+        await insertMissing(db, 'channel', demoChannels(now), ['channel_id']),
+      ),
       channel_group_member: await insertMissing(db, 'channel_group_member', channelGroupMembers, [
         'channel_group_id',
         'channel_id',

@@ -60,6 +60,7 @@ const channel = (
   sponsor_logo_path: null,
   sponsor_logo_position: 'UR',
   playout_clip_ids: '',
+  kid_safe: 0,
   groups,
   theme,
   ...extra,
@@ -117,9 +118,11 @@ function channelSeeds(now: number): ChannelSeed[] {
     channel(10, '奧運特別台', '賽事轉播已結束，感謝您的收看。', ['kids-sports'], sports, {
       air_start_at: today - 30 * DAY_SECONDS,
       air_end_at: today,
+      kid_safe: 1,
     }),
     channel(11, '兒童卡通台', '適合全家觀賞的卡通與兒童節目。', ['kids-sports'], kids, {
       max_bitrate: 1_000_000,
+      kid_safe: 1,
     }),
     channel(12, '體育直播台', '棒球、籃球與各式運動賽事直播。', ['kids-sports', 'news'], sports, {
       sponsor_logo_path: 'images/sponsors/sponsor-03.svg',
@@ -127,6 +130,9 @@ function channelSeeds(now: number): ChannelSeed[] {
     }),
   ];
 }
+
+/** The demo channels a kid sees on the live page (docs/adr/0028): cartoons and the Olympics. */
+export const DEMO_KID_CHANNEL_IDS = ['ch10', 'ch11'];
 
 /** A demo channel that breaks the rules (a YouTube id holding markup, say) stops the seed. */
 export function checkedChannel(row: Insertable<ChannelTable>): Insertable<ChannelTable> {

@@ -27,7 +27,7 @@ import { playAppLink } from './app-link.js';
 import { findVideoList } from './gateway-queries.js';
 import { toVideoListItem } from './present.js';
 import { mainCategoryMenu } from './queries.js';
-import { requireVisibleTitle, titleVisible, viewerScope } from './visibility.js';
+import { mainCategoryFor, requireVisibleTitle, titleVisible, viewerScope } from './visibility.js';
 
 export interface CatalogueGatewayDeps {
   db: Kysely<Database>;
@@ -187,13 +187,9 @@ export function registerCatalogueGatewayRoutes(
     },
     async (request) => {
       const viewer = await viewerOf(request.query.ssoSession);
-      const kids = viewerScope(viewer).kidsOnly || request.query.kidMode === '1';
-      const menu = await mainCategoryMenu(db, request.query.mainCategoryId);
-      return ok({
-        mainCategoryList: {
-          mainCategory: kids ? menu.filter((m) => m.mainCategoryId === 'kids') : menu,
-        },
-      });
+      const kidsOnly = viewerScope(viewer).kidsOnly || request.query.kidMode === '1';
+      const mainCategoryId = mainCategoryFor({ kidsOnly }, request.query.mainCategoryId);
+      return ok({ mainCategoryList: { mainCategory: await mainCategoryMenu(db, mainCategoryId) } });
     },
   );
 }

@@ -2,9 +2,8 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { FilterCategoryVideoListQuery, MainCategory } from '@site/contract';
 import { BROWSE_LISTED } from '../../db/migrations/0008-browse-indexes.js';
 import type { Database } from '../../db/schema.js';
-import { KID_CATEGORY_ID } from './kid-category.js';
 import type { TitleRow } from './present.js';
-import { titleVisible, type VisibilityScope } from './visibility.js';
+import { mainCategoryFor, titleVisible, type VisibilityScope } from './visibility.js';
 
 const orderings = {
   latest: [['on_shelf_at', 'desc']],
@@ -35,7 +34,7 @@ export async function filterTitles(
     .where(BROWSE_LISTED)
     .where(titleVisible(scope, now, { startNotARange: true }));
   // In kid mode the kid category replaces whatever category was asked for (SPEC §6).
-  const mainCategoryId = scope.kidsOnly ? KID_CATEGORY_ID : filter.mainCategoryId;
+  const mainCategoryId = mainCategoryFor(scope, filter.mainCategoryId);
   if (mainCategoryId) query = query.where('main_category_id', '=', mainCategoryId);
   if (filter.subcategoryId) query = query.where('subcategory_id', '=', filter.subcategoryId);
   if (filter.year) query = query.where('year', '=', filter.year);

@@ -14,7 +14,7 @@ import { ok, okSerialized, sendSerialized, type SerializedEnvelope } from '../..
 import { ReadCache } from '../../lib/read-cache.js';
 import { toVideoListItem } from './present.js';
 import { filterTitles, mainCategoryMenu } from './queries.js';
-import { viewerScope } from './visibility.js';
+import { mainCategoryFor, viewerScope } from './visibility.js';
 
 export function registerCatalogueRoutes(
   app: FastifyInstance,
@@ -61,11 +61,12 @@ export function registerCatalogueRoutes(
         response: { 200: mainCategoryMenuReplySchema },
       },
     },
-    async (request) =>
-      ok({
-        mainCategoryList: {
-          mainCategory: await mainCategoryMenu(db, request.query.mainCategoryId),
-        },
-      }),
+    // A kid is answered the kid category's menu whatever is asked (issue 20 item 9), as the
+    // browse call answers a kid the kid category's titles.
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const mainCategoryId = mainCategoryFor(scopeOf(request), request.query.mainCategoryId);
+      return ok({ mainCategoryList: { mainCategory: await mainCategoryMenu(db, mainCategoryId) } });
+    },
   );
 }

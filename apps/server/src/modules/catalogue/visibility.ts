@@ -3,6 +3,7 @@ import type { Database, TitleTable } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { contentScope, type ContentScope, type Viewer } from '../accounts/viewer.js';
 import { AUDIENCE, audienceOf, minimumAudience } from './audience.js';
+import { KID_CATEGORY_ID } from './kid-category.js';
 import type { TitleRow } from './present.js';
 
 /*
@@ -34,6 +35,18 @@ export function viewerScope(
 ): VisibilityScope {
   const scope = contentScope(viewer, asked);
   return viewer ? scope : { ...scope, hideRestricted: true };
+}
+
+/**
+ * The main category a scope browses when it asks for `asked` (SPEC §6): a kid's is the kid
+ * category, whatever was asked, as everywhere a kid is shown the catalogue (browse, the category
+ * menu on both faces); anyone else browses what they asked for (undefined: every category).
+ */
+export function mainCategoryFor(
+  scope: Pick<VisibilityScope, 'kidsOnly'>,
+  asked: string | undefined,
+): string | undefined {
+  return scope.kidsOnly ? KID_CATEGORY_ID : asked;
 }
 
 /** A where-clause over whatever tables the caller's query has (the column names say where). */

@@ -38,17 +38,20 @@ export async function upcomingActivities(
     .execute();
 }
 
-/** Which of these activities the sub-account has drawn in. */
+/**
+ * Which of these activities the member account has drawn in, from any of its sub-accounts (those
+ * deleted since included): a draw is one per account (docs/adr/0026, 2026-11-26).
+ */
 export async function drawnActivityIds(
   db: Kysely<Database>,
-  subAccountUid: string,
+  accountId: string,
   activityIds: string[],
 ): Promise<Set<string>> {
   if (activityIds.length === 0) return new Set();
   const rows = await db
-    .selectFrom('draw')
+    .selectFrom('draw_account')
     .select('activity_id')
-    .where('sub_account_uid', '=', subAccountUid)
+    .where('account_id', '=', accountId)
     .where('activity_id', 'in', activityIds)
     .execute();
   return new Set(rows.map((r) => r.activity_id));

@@ -7,14 +7,18 @@ import type { Viewer } from '../accounts/viewer.js';
 import { drawnActivityIds, findActivity, prizesLeft, upcomingActivities } from './draw-queries.js';
 import { taipeiDateTime } from './taipei.js';
 
+/** Kids do not draw (docs/adr/0028): prizes are the account's, and a draw is a game of chance. */
+export const KID_DRAW_REFUSAL = '兒童模式無法參加抽獎，請切換為一般使用者後再試。';
+
 /** A number in [0, 1000): the roll a draw wins with when it is below the activity's odds. */
 export type Roll = () => number;
 export const randomRoll: Roll = () => crypto.randomInt(1000);
 
 /**
  * SPEC §3 drawActivity of a channel for this viewer: each activity's countdowns to its start and
- * end relative to now (negative once passed), whether this viewer drew already, its start time
- * (Asia/Taipei) and the id a draw names it by.
+ * end relative to now (negative once passed), whether this viewer's member account drew already
+ * (from any of its sub-accounts: the draw would be refused), its start time (Asia/Taipei) and the
+ * id a draw names it by.
  */
 export async function drawActivityFor(
   db: Kysely<Database>,
@@ -22,11 +26,13 @@ export async function drawActivityFor(
   viewer: Viewer | null,
   now: number,
 ): Promise<DrawActivity> {
+  // A kid is told of no activity, so the live page shows no envelope (docs/adr/0028).
+  if (viewer?.kidMode) return { drawActivityList: [] };
   const activities = await upcomingActivities(db, channelId, now);
   const drawn = viewer
     ? await drawnActivityIds(
         db,
-        viewer.subAccount.sub_account_uid,
+        viewer.accountId,
         activities.map((a) => a.activity_id),
       )
     : new Set<string>();
@@ -43,8 +49,11 @@ export async function drawActivityFor(
 
 /**
  * One draw (docs/adr/0026). Refused outside the activity's window [start_at, end_at) and when
- * this sub-account drew before. In one transaction: the draw row (its primary key makes a second
- * draw insert nothing), then, when the roll wins, `remaining = remaining - 1 where remaining > 0`
+ * the viewer's member account drew before, from this sub-account or any other (issue 20 item 2:
+ * throw-away sub-accounts must not multiply a member's draws). In one transaction: the account's
+ * draw row (`draw_account`, whose primary key (account_id, activity_id) makes a second draw of the
+ * account insert nothing; on PostgreSQL a concurrent insert of the same key waits for the first to
+ * commit and then inserts nothing), the sub-account's draw row, then, when the roll wins, `remaining = remaining - 1 where remaining > 0`
  * on a prize that has some left (another one is tried when a concurrent draw took the last), the
  * draw's prize and the winner row. Nothing is awarded beyond the pool on either database:
  * PostgreSQL re-checks `remaining > 0` after waiting for a concurrent update's row lock, and
@@ -55,6 +64,7 @@ export async function draw(
   input: { viewer: Viewer; activityId: string; now: number; roll?: Roll },
 ): Promise<DrawResult> {
   const { viewer, activityId, now } = input;
+  if (viewer.kidMode) throw new AppError('FORBIDDEN', undefined, KID_DRAW_REFUSAL);
   const activity = await findActivity(db, activityId);
   if (!activity) throw notFound('找不到這個抽獎活動。');
   if (now < Number(activity.start_at) || now >= Number(activity.end_at)) {
@@ -63,7 +73,18 @@ export async function draw(
   const wins = (input.roll ?? randomRoll)() < activity.odds_per_mille;
   const uid = viewer.subAccount.sub_account_uid;
   return db.transaction().execute(async (trx) => {
-    const inserted = await trx
+    const claimed = await trx
+      .insertInto('draw_account')
+      .values({
+        account_id: viewer.accountId,
+        activity_id: activityId,
+        sub_account_uid: uid,
+        drawn_at: now,
+      })
+      .onConflict((oc) => oc.columns(['account_id', 'activity_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) !== 1) throw new AppError('DRAW_ALREADY');
+    await trx
       .insertInto('draw')
       .values({
         activity_id: activityId,
@@ -72,9 +93,7 @@ export async function draw(
         prize_id: null,
         drawn_at: now,
       })
-      .onConflict((oc) => oc.columns(['activity_id', 'sub_account_uid']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) throw new AppError('DRAW_ALREADY');
+      .execute();
     if (!wins) return { message: 'lose', prizeName: '' };
     for (const prize of await prizesLeft(trx, activityId)) {
       const taken = await trx

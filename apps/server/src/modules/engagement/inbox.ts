@@ -1,11 +1,22 @@
 import type { Kysely } from 'kysely';
 import type { InboxList, InboxMessage } from '@site/contract';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import type { Viewer } from '../accounts/viewer.js';
 
 /** The newest this many messages are listed. */
 export const INBOX_LIST_MAX = 100;
+
+/**
+ * Kids have no inbox (docs/adr/0028): the messages are the account holder's (billing, a plan
+ * about to end, the account's prizes), and a kid sub-account is there to watch. The list and the
+ * update are refused in words a parent can act on; the header's count is 0, so no badge shows.
+ */
+export const KID_INBOX_REFUSAL = '兒童模式沒有收件匣，請切換為一般使用者後查看訊息。';
+
+function requireInboxOwner(viewer: Viewer): void {
+  if (viewer.kidMode) throw new AppError('FORBIDDEN', undefined, KID_INBOX_REFUSAL);
+}
 
 /** Messages to this viewer's account or to everyone, with this user's state (no row = unread). */
 function visibleMessages(db: Kysely<Database>, viewer: Viewer) {
@@ -23,6 +34,7 @@ function visibleMessages(db: Kysely<Database>, viewer: Viewer) {
 
 /** ajaxFindInboxMessageList.do: newest first, deleted ones left out, and the unread count. */
 export async function inboxList(db: Kysely<Database>, viewer: Viewer): Promise<InboxList> {
+  requireInboxOwner(viewer);
   const rows = await visibleMessages(db, viewer)
     .select(['m.msg_id', 'm.title', 'm.content', 'm.sent_at', 'm.link', 's.status'])
     .where((eb) => eb.or([eb('s.status', 'is', null), eb('s.status', '!=', 'deleted')]))
@@ -42,6 +54,7 @@ export async function inboxList(db: Kysely<Database>, viewer: Viewer): Promise<I
 }
 
 export async function unreadCount(db: Kysely<Database>, viewer: Viewer): Promise<number> {
+  if (viewer.kidMode) return 0;
   const row = await visibleMessages(db, viewer)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('s.status', 'is', null)
@@ -61,6 +74,7 @@ export async function updateMessages(
   status: 'read' | 'deleted',
   now: number,
 ): Promise<number> {
+  requireInboxOwner(viewer);
   const uid = viewer.subAccount.sub_account_uid;
   return db.transaction().execute(async (trx) => {
     const own = await visibleMessages(trx, viewer)

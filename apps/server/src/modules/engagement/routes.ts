@@ -24,7 +24,10 @@ import { inboxList, unreadCount, updateMessages } from './inbox.js';
 export interface EngagementDeps {
   db: Kysely<Database>;
   clock: () => number;
-  /** Draws per sub-account and per client IP per minute (counted in this process). */
+  /**
+   * Draws per member account (its sub-accounts together) and per client IP per minute, counted
+   * in this process.
+   */
   drawLimits: { perAccount: number; perIp: number };
   /** Tests fix the draw's luck; a fair random number otherwise. */
   roll?: Roll;
@@ -76,7 +79,9 @@ export function registerEngagementRoutes(app: FastifyInstance, deps: EngagementD
         });
       }
       if (!perIp.hit(request.ip)) refuse(reply, perIp);
-      if (!perAccount.hit(viewer.subAccount.sub_account_uid)) refuse(reply, perAccount);
+      // Per member account, not per sub-account: sub-accounts made and deleted for the purpose
+      // share their account's count (issue 20 item 2).
+      if (!perAccount.hit(viewer.accountId)) refuse(reply, perAccount);
       const result = await draw(db, {
         viewer,
         activityId: request.query.activityId,

@@ -34,26 +34,47 @@ export class LiveBookmarks {
       .slice(0, 22);
   }
 
-  async start(channel: ChannelRow, viewer: Viewer | null, now: number): Promise<BookmarkOutcome> {
+  /**
+   * The bookmark of this play (issue 20 item 8): one row per member (sub-account), channel and
+   * play, by the unique key of migration 0021. The insert is an upsert, so calls for the same play
+   * (150 at once, a retry, a second tab of the same page load) all answer the one row, on both
+   * databases (PostgreSQL's `on conflict` waits for a concurrent insert of the same key, SQLite has
+   * one writer). A different play id is a new play; how many of those an account may start is the
+   * route's rate limit. `playId` '' (a caller that sends none): the member's one bookmark of the
+   * channel, resumed.
+   */
+  async start(
+    channel: ChannelRow,
+    viewer: Viewer | null,
+    playId: string,
+    now: number,
+  ): Promise<BookmarkOutcome> {
     if (channelStatus(channel, now) === '9') return { ended: true };
     if (!viewer) {
       return { ended: false, bookmarkId: `v.${now}.${this.visitorMac(channel.channel_id, now)}` };
     }
-    const bookmarkId = newId('LB');
-    await this.db
+    const row = await this.db
       .insertInto('live_bookmark')
       .values({
-        bookmark_id: bookmarkId,
+        bookmark_id: newId('LB'),
         channel_id: channel.channel_id,
         account_id: viewer.accountId,
         sub_account_uid: viewer.subAccount.sub_account_uid,
+        play_id: playId,
         created_at: now,
         last_seen_at: now,
         seconds_watched: 0,
         last_reason: 'first',
       })
-      .execute();
-    return { ended: false, bookmarkId };
+      .onConflict((oc) =>
+        oc
+          .columns(['sub_account_uid', 'channel_id', 'play_id'])
+          // A write that changes nothing, so that `returning` answers the existing row.
+          .doUpdateSet({ bookmark_id: (eb) => eb.ref('live_bookmark.bookmark_id') }),
+      )
+      .returning('bookmark_id')
+      .executeTakeFirstOrThrow();
+    return { ended: false, bookmarkId: row.bookmark_id };
   }
 
   /** Another beat of a bookmark; 404 for an id that is not this viewer's on this channel. */

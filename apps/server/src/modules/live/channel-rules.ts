@@ -14,6 +14,19 @@ import type { ChannelRow } from './queries.js';
 type Window = Pick<ChannelRow, 'air_start_at' | 'air_end_at'>;
 
 /**
+ * Who may see a channel (docs/adr/0028): a kid sub-account sees only channels marked kid-safe, as
+ * the catalogue shows a kid only kid-safe titles (ADR 0016); everyone else sees every channel.
+ * A channel a viewer may not see is answered exactly as one that does not exist (404), on every
+ * live call, the page head and the group grid. The one place this is written.
+ */
+export function channelVisibleTo(
+  channel: Pick<ChannelRow, 'kid_safe'>,
+  viewer: { kidMode: boolean } | null,
+): boolean {
+  return !viewer?.kidMode || Number(channel.kid_safe) === 1;
+}
+
+/**
  * A channel's status follows its air window and the clock (SPEC §4), never a stored flag:
  * '0' before the start, '9' from the end on, '1' in between (an open end never ends).
  */

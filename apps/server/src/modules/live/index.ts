@@ -53,6 +53,7 @@ export function registerLive(app: FastifyInstance, deps: LiveDeps): LiveOrigin {
     xmltvIdDomain: config.XMLTV_ID_DOMAIN,
     service,
     bookmarks: new LiveBookmarks(db, config.STREAM_SIGNING_SECRET),
+    bookmarkLimitPerAccount: config.RATE_LIMIT_LIVE_BOOKMARK_PER_ACCOUNT,
   });
   registerLivePlaylistRoutes(app, origin, signer, clock);
   return origin;

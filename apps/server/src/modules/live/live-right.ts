@@ -24,7 +24,8 @@ export type LiveAccess =
  * 3. allowWeb 'N' channels are not streamed to the web site at all (the apps have their own);
  * 4. FREE channels stream to anyone, signed in or not; AVOD to anyone after a pre-roll;
  *    SVOD only to an account with a running paid period of the channel's monthly service.
- * Kid mode does not narrow channels (no channel carries an audience level yet).
+ * Kid mode: a kid never reaches here for a channel not marked kid-safe (the service answers 404,
+ * channel-rules.ts channelVisibleTo; docs/adr/0028).
  */
 export async function liveAccess(
   db: Kysely<Database>,

@@ -23,8 +23,11 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
+import { AppError } from '../../http/errors.js';
+import { ClientRateLimiter } from '../telemetry/beacon-guards.js';
 import { mediaUrl } from '../media/urls.js';
 import type { BookmarkOutcome, LiveBookmarks } from './bookmarks.js';
+import { channelVisibleTo } from './channel-rules.js';
 import { GuideCache } from './guide-cache.js';
 import { toChannelV2 } from './present.js';
 import { channelGroups, listChannels, programmesBetween } from './queries.js';
@@ -46,6 +49,8 @@ export interface LiveRouteDeps {
   xmltvIdDomain: string;
   service: LiveService;
   bookmarks: LiveBookmarks;
+  /** Bookmarks (plays) a member account may start per minute, counted in this process. */
+  bookmarkLimitPerAccount: number;
 }
 
 /** Code 480 (HTTP 410 Gone): the live event has ended (SPEC §4, §8). */
@@ -61,6 +66,12 @@ function answerBookmark(reply: FastifyReply, outcome: BookmarkOutcome) {
 /** The live page's calls (SPEC §7 "Live page calls") and the programme guide. */
 export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): void {
   const { db, clock, publicUrl, xmltvIdDomain, service, bookmarks } = deps;
+  // Each new play is a row: bounded per member account (its sub-accounts together) so that one
+  // account cannot fill the table with made-up play ids (issue 20 item 8).
+  const startsPerAccount = new ClientRateLimiter(
+    { limit: deps.bookmarkLimitPerAccount, windowSeconds: 60, maxClients: 200_000 },
+    clock,
+  );
   const guides = new GuideCache(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['live'];
@@ -115,7 +126,8 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
         response: { 200: twitchContentReplySchema },
       },
     },
-    async (request) => ok(await service.twitchContent(request.query.channelId, request.hostname)),
+    async (request) =>
+      ok(await service.twitchContent(request.query.channelId, request.viewer, request.hostname)),
   );
 
   api.post(
@@ -123,14 +135,21 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
     {
       schema: {
         tags,
-        summary: 'Bookmark on first play: data.bookmark_id; code 480 once the live event has ended',
+        summary:
+          'Bookmark on first play (one per member, channel and playId): data.bookmark_id; code 480 once the live event has ended',
         body: getLiveBookmarkBodySchema,
         response: { 200: liveBookmarkReplySchema },
       },
     },
     async (request, reply) => {
-      const channel = await service.requireChannel(request.body.channelId);
-      return answerBookmark(reply, await bookmarks.start(channel, request.viewer, clock()));
+      const { channelId, playId = '' } = request.body;
+      const viewer = request.viewer;
+      if (viewer && !startsPerAccount.hit(viewer.accountId)) {
+        reply.header('retry-after', String(startsPerAccount.secondsLeft()));
+        throw new AppError('TOO_MANY_REQUESTS');
+      }
+      const channel = await service.requireChannel(channelId, viewer);
+      return answerBookmark(reply, await bookmarks.start(channel, viewer, playId, clock()));
     },
   );
 
@@ -146,7 +165,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
     },
     async (request, reply) => {
       const { channelId, bookmarkId, reason } = request.body;
-      const channel = await service.requireChannel(channelId);
+      const channel = await service.requireChannel(channelId, request.viewer);
       const outcome = await bookmarks.touch(channel, request.viewer, bookmarkId, reason, clock());
       if (outcome.ended) return answerBookmark(reply, outcome);
       return reply.send(ok({}));
@@ -162,9 +181,17 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
         response: { 200: channelGroupListReplySchema },
       },
     },
-    async () => {
+    async (request, reply) => {
       const now = clock();
-      const groups = await channelGroups(db);
+      const viewer = request.viewer;
+      // A kid's grid holds kid channels only, and no group left empty by that (docs/adr/0028).
+      const groups = (await channelGroups(db))
+        .map((group) => ({
+          ...group,
+          channels: group.channels.filter((c) => channelVisibleTo(c, viewer)),
+        }))
+        .filter((group) => !viewer?.kidMode || group.channels.length > 0);
+      reply.header('cache-control', 'private, no-store');
       return ok({
         channelGroupList: {
           channelGroup: groups.map((group) => ({

@@ -6,7 +6,12 @@ import type { Viewer } from '../accounts/viewer.js';
 import { liveAdFields } from '../ads/index.js';
 import { drawActivityFor } from '../engagement/index.js';
 import { mediaUrl } from '../media/urls.js';
-import { channelStatus, contentSource, safeTwitchLogin } from './channel-rules.js';
+import {
+  channelStatus,
+  channelVisibleTo,
+  contentSource,
+  safeTwitchLogin,
+} from './channel-rules.js';
 import { liveAccess } from './live-right.js';
 import type { LiveOrigin } from './origin/origin.js';
 import { toChannelBean, toProgramSchedule, toSponsorLogo } from './present.js';
@@ -52,9 +57,10 @@ export class LiveService {
     private readonly settings: LiveSettings,
   ) {}
 
-  async requireChannel(channelId: string): Promise<ChannelRow> {
+  /** The channel if this viewer may see it (a kid: kid channels only); 404 alike otherwise. */
+  async requireChannel(channelId: string, viewer: Viewer | null): Promise<ChannelRow> {
     const channel = await findChannel(this.db, channelId);
-    if (!channel) throw notAChannel();
+    if (!channel || !channelVisibleTo(channel, viewer)) throw notAChannel();
     return channel;
   }
 
@@ -75,10 +81,9 @@ export class LiveService {
     channelId: string | undefined,
     now: number,
   ): Promise<LivePageData> {
-    const [channels, current] = await Promise.all([
-      listChannels(this.db),
-      programmesAt(this.db, now),
-    ]);
+    const [all, current] = await Promise.all([listChannels(this.db), programmesAt(this.db, now)]);
+    // A kid's page lists, opens on and knows only kid channels (docs/adr/0028).
+    const channels = all.filter((c) => channelVisibleTo(c, viewer));
     const onAir = new Map(current.map((p) => [p.channel_id, p]));
     const live = channels.filter((c) => channelStatus(c, now) === '1');
     const liveChannelList = live.map((c): LiveChannelItem => {
@@ -119,7 +124,7 @@ export class LiveService {
     now: number,
     pageProtocol: string,
   ): Promise<SwitchChannelData> {
-    const channel = await this.requireChannel(channelId);
+    const channel = await this.requireChannel(channelId, viewer);
     const today = taipeiMidnight(now);
     const [wordings, programmes, access, drawActivity] = await Promise.all([
       channelWordings(this.db, channelId),
@@ -158,8 +163,8 @@ export class LiveService {
    * the call is same-origin), not PUBLIC_URL's, which a visitor on 127.0.0.1 or another name does
    * not use (issue 20 item 14); PUBLIC_URL's when the host is not a plain host name.
    */
-  async twitchContent(channelId: string, pageHost?: string) {
-    const channel = await this.requireChannel(channelId);
+  async twitchContent(channelId: string, viewer: Viewer | null, pageHost?: string) {
+    const channel = await this.requireChannel(channelId, viewer);
     const login = safeTwitchLogin(channel);
     if (!login) throw notFound('這個頻道不是 Twitch 頻道。');
     const parent =

@@ -23,13 +23,17 @@ const when = new Intl.DateTimeFormat('zh-TW', {
 
 /**
  * The header's inbox (docs/adr/0026): a button with the unread count that opens the message list
- * (mark read, delete), and the announcements queue, each shown once. Members only.
+ * (mark read, delete), and the announcements queue, each shown once. Members only; a kid gets
+ * the announcements alone.
  */
 export function InboxButton() {
   const { data: info } = useLoginInfo();
   const count = useInboxUnreadCount(info);
   const [open, setOpen] = useState(false);
   if (info?.isLogin !== 'Y') return null;
+  // A kid has no inbox (the messages are the account holder's; docs/adr/0028), but is shown
+  // the site's announcements (maintenance and the like concern a kid watching too).
+  if (info.kidMode === '1') return <AnnouncementQueue />;
   const unread = count.data?.unreadCount ?? 0;
   return (
     <>

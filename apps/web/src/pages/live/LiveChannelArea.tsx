@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } 
 import { Link, useLocation } from 'react-router';
 import type { LiveChannelItem, SwitchChannelData } from '@site/contract';
 import { useMinutesWording } from '../../api/live';
+import { useLoginInfo } from '../../api/session';
 import { paths } from '../../app/paths';
 import { appLinkFor, openAppLink } from '../../features/app-link/app-link';
 import { Dialog } from '../../features/dialog/Dialog';
@@ -84,6 +85,7 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
     [isPc, simplePage],
   );
   const { state, dispatch } = useLiveChannel(channelId, context);
+  const kid = useLoginInfo().data?.kidMode === '1';
   const data = state.phase === 'ready' ? state.data : undefined;
   const view: ChannelView | undefined = state.phase === 'ready' ? state.view : undefined;
   const listed = channels.find((channel) => channel.channelId === channelId);
@@ -275,7 +277,8 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
         {/* The area, not the player's frame, goes fullscreen: it stays from channel to channel. */}
         <FullscreenHost value={stageRef}>{body}</FullscreenHost>
         {data ? <SponsorLogo data={data} /> : null}
-        {data ? (
+        {/* No prize draw for a kid (docs/adr/0028); the server lists no activity to one either. */}
+        {data && !kid ? (
           <div className="live-area__envelope">
             <RedEnvelopeBox
               channelId={data.channelBean.channelId}

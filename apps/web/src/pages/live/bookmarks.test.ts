@@ -66,4 +66,32 @@ describe('live bookmarks (SPEC §7)', () => {
     expect(onEnded).not.toHaveBeenCalled();
     marks.dispose();
   });
+
+  it('names one play id on every get of a play, a new one for the next play', async () => {
+    let fail = true;
+    const plays: string[] = [];
+    const api: BookmarkApi = {
+      get: vi.fn(async (_channelId: string, playId: string) => {
+        plays.push(playId);
+        if (fail) throw new Error('network');
+        return 'B1';
+      }),
+      insert: vi.fn(async () => {}),
+    };
+    const first = new LiveBookmarker('ch01', api, vi.fn());
+    first.playing();
+    await vi.advanceTimersByTimeAsync(0);
+    fail = false;
+    first.paused();
+    await vi.advanceTimersByTimeAsync(0);
+    const second = new LiveBookmarker('ch01', api, vi.fn());
+    second.playing();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(plays).toHaveLength(3);
+    expect(plays[0]).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(plays[1]).toBe(plays[0]);
+    expect(plays[2]).not.toBe(plays[0]);
+    first.dispose();
+    second.dispose();
+  });
 });

@@ -7,10 +7,19 @@ export const BOOKMARK_INTERVAL_MS = 30_000;
 export type BookmarkReason = 'interval' | 'pause' | 'error';
 
 export interface BookmarkApi {
-  /** ajaxGetLiveBookmark.do: the bookmark id (data.bookmark_id). */
-  get(channelId: string): Promise<string>;
+  /** ajaxGetLiveBookmark.do: the bookmark id (data.bookmark_id) of this play. */
+  get(channelId: string, playId: string): Promise<string>;
   /** ajaxInsertLiveBookmark.do. */
   insert(channelId: string, bookmarkId: string, reason: BookmarkReason): Promise<void>;
+}
+
+/** 22 random base64url characters (crypto.getRandomValues works on http pages too). */
+function newPlayId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /**
@@ -20,6 +29,11 @@ export interface BookmarkApi {
  * are quiet (SPEC §8: failed background calls do nothing).
  */
 export class LiveBookmarker {
+  /**
+   * This play's id, drawn once: every get of it (a retry after a failure included) names the same
+   * play, so the server keeps one bookmark for it however often it is asked (docs/adr/0025).
+   */
+  readonly playId = newPlayId();
   private bookmarkId: string | undefined;
   private asking: Promise<string | undefined> | undefined;
   private interval: ReturnType<typeof setInterval> | undefined;
@@ -62,7 +76,7 @@ export class LiveBookmarker {
 
   private ensureId(): Promise<string | undefined> {
     if (this.bookmarkId) return Promise.resolve(this.bookmarkId);
-    this.asking ??= this.api.get(this.channelId).then(
+    this.asking ??= this.api.get(this.channelId, this.playId).then(
       (id) => {
         this.bookmarkId = id;
         return id;
