@@ -35,21 +35,26 @@ export function useChannelStarter(
     const view = isPc && container && reply ? channelView(reply, { isPc }) : undefined;
     if (!container || view?.kind !== 'play' || view.prerollTag) return false;
     const over = playerStageIn(container) ?? container;
-    void firstFrameOrSoon(warmStream(view.src, placeOver(container, over))).then(() =>
-      go(channelId),
-    );
+    // The scroll to the picture waits for the stream's first frame, with the page change: a
+    // scroll animated meanwhile competes with the stream's start (channel-change benchmark).
+    void firstFrameOrSoon(warmStream(view.src, placeOver(container, over))).then(() => {
+      toPicture();
+      go(channelId);
+    });
     return true;
   };
+  // The strip and the grid are below the video area: the viewer is taken to the picture.
+  const toPicture = () => bringIntoView(stageRef.current?.closest('.live-area') ?? null);
   return {
     onClick: (channelId) => (event) => {
       if (event.defaultPrevented || !isPlainClick(event)) return;
-      // The strip and the grid are below the video area: the viewer is taken to the picture.
-      bringIntoView(stageRef.current?.closest('.live-area') ?? null);
       if (startAtOnce(channelId)) event.preventDefault();
+      else toPicture();
     },
     switchTo(channelId) {
-      bringIntoView(stageRef.current?.closest('.live-area') ?? null);
-      if (!startAtOnce(channelId)) go(channelId);
+      if (startAtOnce(channelId)) return;
+      toPicture();
+      go(channelId);
     },
   };
 }
