@@ -126,15 +126,23 @@ function sceneSvg(scene: Scene, s: Scheme, rnd: () => number, w: number, h: numb
         for (let x = 0; x <= w + len; x += len / 2)
           d += ` Q${r1(x + len / 4)} ${r1(y - a)} ${r1(x + len / 2)} ${r1(y)}`;
         d += ` L${w} ${h} L0 ${h} Z`;
-        out.push(`<path d="${d}" fill="${i % 2 ? s.near : s.far}" opacity="${r1(0.55 + i * 0.08)}"/>`);
+        out.push(
+          `<path d="${d}" fill="${i % 2 ? s.near : s.far}" opacity="${r1(0.55 + i * 0.08)}"/>`,
+        );
       }
       break;
     }
     case 'mountain': {
       out.push(glow);
-      out.push(`<polygon points="${ridge(rnd, w, h, horizon - h * 0.12, h * 0.22, 7)}" fill="${s.far}" opacity="0.75"/>`);
-      out.push(`<polygon points="${ridge(rnd, w, h, horizon, h * 0.16, 11)}" fill="${s.near}" opacity="0.85"/>`);
-      out.push(`<polygon points="${ridge(rnd, w, h, horizon + h * 0.12, h * 0.08, 17)}" fill="${s.near}"/>`);
+      out.push(
+        `<polygon points="${ridge(rnd, w, h, horizon - h * 0.12, h * 0.22, 7)}" fill="${s.far}" opacity="0.75"/>`,
+      );
+      out.push(
+        `<polygon points="${ridge(rnd, w, h, horizon, h * 0.16, 11)}" fill="${s.near}" opacity="0.85"/>`,
+      );
+      out.push(
+        `<polygon points="${ridge(rnd, w, h, horizon + h * 0.12, h * 0.08, 17)}" fill="${s.near}"/>`,
+      );
       break;
     }
     case 'forest': {
@@ -148,7 +156,9 @@ function sceneSvg(scene: Scene, s: Scheme, rnd: () => number, w: number, h: numb
             `<polygon points="${r1(x)},${r1(base - th)} ${r1(x - tw / 2)},${r1(base)} ${r1(x + tw / 2)},${r1(base)}" fill="${layer === 2 ? s.near : s.far}" opacity="${r1(0.6 + layer * 0.2)}"/>`,
           );
         }
-        out.push(`<rect x="0" y="${r1(base - 1)}" width="${w}" height="${r1(h - base + 1)}" fill="${layer === 2 ? s.near : s.far}" opacity="${r1(0.6 + layer * 0.2)}"/>`);
+        out.push(
+          `<rect x="0" y="${r1(base - 1)}" width="${w}" height="${r1(h - base + 1)}" fill="${layer === 2 ? s.near : s.far}" opacity="${r1(0.6 + layer * 0.2)}"/>`,
+        );
       }
       break;
     }
@@ -157,16 +167,20 @@ function sceneSvg(scene: Scene, s: Scheme, rnd: () => number, w: number, h: numb
       out.push(glow);
       for (let layer = 0; layer < 2; layer++) {
         const fill = layer ? s.near : s.far;
-        for (let x = 0; x < w; ) {
+        for (let x = 0; x < w;) {
           const bw = w * (0.05 + rnd() * 0.08);
           const bh = h * (0.15 + rnd() * (layer ? 0.3 : 0.45));
           const top = horizon + layer * h * 0.1 - bh;
-          out.push(`<rect x="${r1(x)}" y="${r1(top)}" width="${r1(bw + 1)}" height="${r1(h - top)}" fill="${fill}"/>`);
+          out.push(
+            `<rect x="${r1(x)}" y="${r1(top)}" width="${r1(bw + 1)}" height="${r1(h - top)}" fill="${fill}"/>`,
+          );
           if (layer)
             for (let wy = top + 6; wy < h - 6; wy += 9)
               for (let wx = x + 4; wx < x + bw - 4; wx += 7)
                 if (rnd() < 0.22)
-                  out.push(`<rect x="${r1(wx)}" y="${r1(wy)}" width="3" height="4" fill="${s.accent}" opacity="0.75"/>`);
+                  out.push(
+                    `<rect x="${r1(wx)}" y="${r1(wy)}" width="3" height="4" fill="${s.accent}" opacity="0.75"/>`,
+                  );
           x += bw;
         }
       }
@@ -183,7 +197,9 @@ function sceneSvg(scene: Scene, s: Scheme, rnd: () => number, w: number, h: numb
           `<polygon points="${r1(cx)},${r1(cy)} ${r1(cx + R * Math.cos(a0))},${r1(cy + R * Math.sin(a0))} ${r1(cx + R * Math.cos(a1))},${r1(cy + R * Math.sin(a1))}" fill="${s.accent}" opacity="0.09"/>`,
         );
       }
-      out.push(`<circle cx="${r1(cx)}" cy="${r1(cy)}" r="${r1(Math.min(w, h) * 0.22)}" fill="${s.accent}" opacity="0.35" filter="url(#soft)"/>`);
+      out.push(
+        `<circle cx="${r1(cx)}" cy="${r1(cy)}" r="${r1(Math.min(w, h) * 0.22)}" fill="${s.accent}" opacity="0.35" filter="url(#soft)"/>`,
+      );
       out.push(`<polygon points="${ridge(rnd, w, h, h * 0.86, h * 0.05, 9)}" fill="${s.near}"/>`);
       break;
     }
