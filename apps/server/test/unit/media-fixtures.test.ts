@@ -6,6 +6,8 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../../src/config.js';
 import { PUBLIC_MEDIA_FOLDERS } from '../../src/modules/media/routes.js';
+import { demoTitles } from '../../src/db/seed/catalogue.js';
+import { demoChannels } from '../../src/db/seed/live.js';
 
 const mediaRoot = new URL('fixtures/media/', pathToFileURL(`${repoRoot}/`));
 const BUDGET_BYTES = 25 * 1000 * 1000;
@@ -285,8 +287,9 @@ describe('media fixtures manifest', () => {
   it('lists the expected assets', () => {
     expect(manifest.clips.map((c) => c.id)).toEqual(['clip-a', 'clip-b', 'clip-c']);
     expect(manifest.ads.map((a) => a.id)).toEqual(['ad-15s']);
-    expect(manifest.images.posters).toHaveLength(12);
-    expect(manifest.images.stills).toHaveLength(6);
+    // one each per movie and series (issue 20 item 19)
+    expect(manifest.images.posters).toHaveLength(60);
+    expect(manifest.images.stills).toHaveLength(60);
     expect(manifest.images.channels).toHaveLength(12);
     for (const clip of manifest.clips) {
       expect(clip.durationSeconds).toBeGreaterThanOrEqual(29);
@@ -574,4 +577,36 @@ describe('images', () => {
       }
     },
   );
+});
+
+// Issue 20 item 19: the demo looked like a test build, every title wearing one of twelve numbered
+// posters. scripts/demo-art.ts now draws each title's own pictures, with its name, from the seed.
+describe('demo art', () => {
+  const titles = demoTitles();
+  const shown = titles.filter((t) => t.kind !== 'episode');
+
+  it('every movie and series has a poster and a still of its own, listed in the manifest', () => {
+    const posters = shown.map((t) => t.poster_path);
+    const stills = shown.map((t) => t.still_path);
+    expect(new Set(posters).size, 'no two titles share a poster').toBe(shown.length);
+    expect(new Set(stills).size, 'no two titles share a still').toBe(shown.length);
+    expect([...posters].sort()).toEqual([...manifest.images.posters].sort());
+    expect([...stills].sort()).toEqual([...manifest.images.stills].sort());
+  });
+
+  it('episodes wear their series pictures', () => {
+    const series = new Map(shown.map((t) => [t.content_id, t]));
+    for (const e of titles.filter((t) => t.kind === 'episode')) {
+      const own = series.get(e.series_id ?? '');
+      expect([e.poster_path, e.still_path], e.content_id).toEqual([
+        own?.poster_path,
+        own?.still_path,
+      ]);
+    }
+  });
+
+  it('every channel picture the seed names is in the manifest', () => {
+    const pictures = demoChannels(0).map((c) => c.pic_path);
+    expect([...pictures].sort()).toEqual([...manifest.images.channels].sort());
+  });
 });

@@ -112,8 +112,13 @@ const DAY = 86_400;
 
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
 const two = (n: number) => String(n).padStart(2, '0');
-const poster = (i: number) => `images/posters/poster-${two((i % 12) + 1)}.jpg`;
-const still = (i: number) => `images/stills/still-${two((i % 6) + 1)}.jpg`;
+/**
+ * Every movie and series has its own poster and still with its name on it (scripts/demo-art.ts
+ * draws them from this list): movies are 01–42, series follow from 43; episodes wear their
+ * series' pictures.
+ */
+const poster = (n: number) => `images/posters/poster-${two(n)}.jpg`;
+const still = (n: number) => `images/stills/still-${two(n)}.jpg`;
 
 function synopsis(name: string, genre: string, i: number): string {
   const hooks = [
@@ -157,8 +162,8 @@ export function demoTitles(): Insertable<TitleTable>[] {
         is_sexual: sexual ? 1 : 0,
         is_restricted: restricted || sexual ? 1 : 0,
         kid_safe: 0,
-        poster_path: poster(i),
-        still_path: still(i),
+        poster_path: poster(i + 1),
+        still_path: still(i + 1),
         clip_id: clipFor(sellType, pick(clips, i)),
         trailer_clip_id: i % 3 === 0 ? pick(clips, i + 1) : null,
         duration_seconds: 30,
@@ -217,8 +222,8 @@ export function demoTitles(): Insertable<TitleTable>[] {
         is_sexual: 0,
         is_restricted: 0,
         kid_safe: group.kid ? 1 : 0,
-        poster_path: poster(s + 40),
-        still_path: still(s),
+        poster_path: poster(movieNames.length + s),
+        still_path: still(movieNames.length + s),
         clip_id: clipFor(sellType, pick(clips, s)),
         trailer_clip_id: i % 2 === 0 ? pick(clips, s + 2) : null,
         on_shelf_at: SHELF_EPOCH + (s * 11 + 2) * DAY,
