@@ -325,6 +325,11 @@ export interface ViewRecordTable {
   last_viewed_at: number;
   /** A copy of the title's audience level (modules/catalogue/audience.ts). */
   audience: number;
+  /**
+   * 1 while the position of `last_content_id` is neither finished nor hidden (the record is in
+   * continue watching), else 0; kept by every write of a position or a record (migration 0023).
+   */
+  continue_watching: Generated<number>;
 }
 
 /** Owned by the commerce module (rentals and purchases); the lists module reads it. */

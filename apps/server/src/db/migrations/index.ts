@@ -19,6 +19,7 @@ import { appLog } from './0015-app-log.js';
 import { live } from './0016-live.js';
 import { engagement } from './0017-engagement.js';
 import { settlementRefunds } from './0018-settlement-refunds.js';
+import { continueWatchingFlag } from './0023-continue-watching-flag.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0016-live': live,
   '0017-engagement': engagement,
   '0018-settlement-refunds': settlementRefunds,
+  '0023-continue-watching-flag': continueWatchingFlag,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {

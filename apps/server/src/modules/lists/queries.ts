@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { TAIPEI_OFFSET_SECONDS } from '../../time.js';
 import type { TitleRow } from '../catalogue/present.js';
@@ -73,7 +73,10 @@ export interface KeepWatchRecord {
 /**
  * Continue watching: the history's titles whose last watched movie or episode is neither
  * finished nor removed, newest first (a series shows once, resuming its last watched episode).
- * Like the history it filters on the records' audience copy; the caller adds the titles.
+ * The records keep that answer (continue_watching, migration 0023), so the count and the walk to
+ * the page read the partial index of those records alone; only the page's records read their
+ * positions. Like the history it filters on the records' audience copy; the caller adds the
+ * titles.
  */
 export async function continueWatching(
   db: Kysely<Database>,
@@ -82,19 +85,13 @@ export async function continueWatching(
   page: Page,
   now: number,
 ): Promise<{ totalCount: number; records: KeepWatchRecord[] }> {
-  const records = db
-    .selectFrom('view_record as v')
-    .innerJoin('watch_position as w', (join) =>
-      join
-        .onRef('w.sub_account_uid', '=', 'v.sub_account_uid')
-        .onRef('w.content_id', '=', 'v.last_content_id'),
-    )
-    .where('v.sub_account_uid', '=', subAccountUid)
-    .where(recordAudience(filter, now))
-    .where('w.finished', '=', 0)
-    .where('w.hidden', '=', 0);
-  const [rows, count] = await Promise.all([
-    records
+  const [rows, totalCount] = await Promise.all([
+    continueWatchingRecords(db, subAccountUid, filter, now)
+      .innerJoin('watch_position as w', (join) =>
+        join
+          .onRef('w.sub_account_uid', '=', 'v.sub_account_uid')
+          .onRef('w.content_id', '=', 'v.last_content_id'),
+      )
       .select([
         'v.title_id',
         'w.content_id as resume_content_id',
@@ -106,10 +103,36 @@ export async function continueWatching(
       .limit(page.maxRecord)
       .offset(page.startIndex)
       .execute(),
-    records.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    continueWatchingCount(db, subAccountUid, filter, now),
   ]);
-  return { totalCount: Number(count.n), records: rows };
+  return { totalCount, records: rows };
 }
+
+/** How many titles continue watching holds for the filter (the counts call asks only this). */
+export async function continueWatchingCount(
+  db: Kysely<Database>,
+  subAccountUid: string,
+  filter: ListFilter,
+  now: number,
+): Promise<number> {
+  const count = await continueWatchingRecords(db, subAccountUid, filter, now)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(count.n);
+}
+
+// The literal 1 (not a bound value) is what lets both planners use migration 0023's partial index.
+const continueWatchingRecords = (
+  db: Kysely<Database>,
+  subAccountUid: string,
+  filter: ListFilter,
+  now: number,
+) =>
+  db
+    .selectFrom('view_record as v')
+    .where('v.sub_account_uid', '=', subAccountUid)
+    .where(sql.ref('v.continue_watching'), '=', sql.lit(1))
+    .where(recordAudience(filter, now));
 
 /** Unix seconds of the first moment of a Taipei month 'YYYYMM' (and of the month after). */
 export function taipeiMonthRange(month: string): [number, number] {

@@ -37,6 +37,7 @@ import { HeartbeatWriter } from './heartbeat-writer.js';
 import { deleteViewRecord, hideFromContinueWatching, resumePoint } from './positions.js';
 import {
   continueWatching,
+  continueWatchingCount,
   favoriteRecommend,
   membershipList,
   viewHistory,
@@ -293,14 +294,14 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
       const one = { startIndex: 0, maxRecord: 1 };
       const now = clock();
       const [keep, toView, favorite, rentals] = await Promise.all([
-        continueWatching(db, uid, listFilter(viewer, 'KeepWatch'), one, now),
+        continueWatchingCount(db, uid, listFilter(viewer, 'KeepWatch'), now),
         membershipList(db, 'to_view_item', uid, listFilter(viewer, 'ToViewList'), one, now),
         membershipList(db, 'favorite_item', uid, listFilter(viewer, 'MyFavorite'), one, now),
         rentalList(db, viewer.accountId, listFilter(viewer, 'Rental'), now),
       ]);
       return ok({
         isLogin: 'Y' as const,
-        keepWatchCount: keep.totalCount,
+        keepWatchCount: keep,
         toViewListCount: toView.totalCount,
         rentalListCount: rentals.length,
         myFavoriteCount: favorite.totalCount,
