@@ -3,6 +3,8 @@ import type { Database } from '../../db/schema.js';
 import { TAIPEI_OFFSET_SECONDS } from '../../time.js';
 import type { TitleRow } from '../catalogue/present.js';
 import { titlesLike } from '../catalogue/queries.js';
+import { reusable, slot } from '../../db/reusable.js';
+import { AUDIENCE, minimumAudience } from '../catalogue/audience.js';
 import { visibleTitleExists, visibleWhere, type VisibilityScope } from '../catalogue/visibility.js';
 
 /**
@@ -22,17 +24,55 @@ export interface Listed<Extra> {
 }
 
 /**
+ * The list queries run several times for every list call, so each is built and compiled once per
+ * shape (db/reusable.ts) and run with the call's values. Their shape is the audience level the
+ * filter starts at (the only part of a ListFilter they use, catalogue/visibility.ts), with a
+ * history period's ends where given.
+ */
+const scopeAt = (least: number): ListFilter => ({
+  kidsOnly: least >= AUDIENCE.kids,
+  hideRestricted: least >= AUDIENCE.general,
+  hideSexual: least >= AUDIENCE.restricted,
+});
+const uid = slot<string>('uid');
+const now = slot<number>('now');
+const limit = slot<number>('limit');
+const offset = slot<number>('offset');
+
+/**
  * History records carry a copy of their title's audience level but no shelf dates: the count
  * and the page filter on the copy (the history's own index), and the caller checks the shelf
  * window of the page's titles with isVisible (catalogue/visibility.ts).
  */
-const recordAudience = (filter: ListFilter, now: number) =>
-  visibleWhere(filter, now, { audience: { level: 'v.audience' }, shelf: null });
+const recordAudience = (least: number) =>
+  visibleWhere(scopeAt(least), now, { audience: { level: 'v.audience' }, shelf: null });
 
 export interface MembershipRecord {
   title_id: string;
   added_at: number;
 }
+
+type MembershipTable = 'to_view_item' | 'favorite_item';
+type MembershipShape = `${MembershipTable}:${number}`;
+
+const membershipEntries = (db: Kysely<Database>, shape: MembershipShape) => {
+  const [table, least] = shape.split(':') as [MembershipTable, string];
+  return db
+    .selectFrom(`${table} as m`)
+    .where('m.sub_account_uid', '=', uid)
+    .where(visibleTitleExists(scopeAt(Number(least)), now, 'm.content_id'));
+};
+const membershipPage = reusable((db, shape: MembershipShape) =>
+  membershipEntries(db, shape)
+    .select(['m.content_id as title_id', 'm.added_at'])
+    .orderBy('m.added_at', 'desc')
+    .orderBy('m.content_id', 'desc')
+    .limit(limit)
+    .offset(offset),
+);
+const membershipTotal = reusable((db, shape: MembershipShape) =>
+  membershipEntries(db, shape).select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
 
 /**
  * To-view list or favorites, newest first: the entries whose title the filter may see (asked of
@@ -40,27 +80,36 @@ export interface MembershipRecord {
  */
 export async function membershipList(
   db: Kysely<Database>,
-  table: 'to_view_item' | 'favorite_item',
+  table: MembershipTable,
   subAccountUid: string,
   filter: ListFilter,
   page: Page,
-  now: number,
+  at: number,
 ): Promise<{ totalCount: number; records: MembershipRecord[] }> {
-  const entries = db
-    .selectFrom(`${table} as m`)
-    .where('m.sub_account_uid', '=', subAccountUid)
-    .where(visibleTitleExists(filter, now, 'm.content_id'));
-  const [rows, count] = await Promise.all([
-    entries
-      .select(['m.content_id as title_id', 'm.added_at'])
-      .orderBy('m.added_at', 'desc')
-      .orderBy('m.content_id', 'desc')
-      .limit(page.maxRecord)
-      .offset(page.startIndex)
-      .execute(),
-    entries.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  const shape: MembershipShape = `${table}:${minimumAudience(filter)}`;
+  const [records, totalCount] = await Promise.all([
+    membershipPage(db, shape, {
+      uid: subAccountUid,
+      now: at,
+      limit: page.maxRecord,
+      offset: page.startIndex,
+    }),
+    membershipCount(db, table, subAccountUid, filter, at),
   ]);
-  return { totalCount: Number(count.n), records: rows };
+  return { totalCount, records };
+}
+
+/** How many entries of the to-view list or favorites the filter may see (the counts call). */
+export async function membershipCount(
+  db: Kysely<Database>,
+  table: MembershipTable,
+  subAccountUid: string,
+  filter: ListFilter,
+  at: number,
+): Promise<number> {
+  const shape: MembershipShape = `${table}:${minimumAudience(filter)}`;
+  const [count] = await membershipTotal(db, shape, { uid: subAccountUid, now: at });
+  return Number(count!.n);
 }
 
 export interface KeepWatchRecord {
@@ -69,6 +118,35 @@ export interface KeepWatchRecord {
   position_seconds: number;
   updated_at: number;
 }
+
+// The literal 1 (not a bound value) is what lets both planners use migration 0023's partial index.
+const continueWatchingRecords = (db: Kysely<Database>, least: number) =>
+  db
+    .selectFrom('view_record as v')
+    .where('v.sub_account_uid', '=', uid)
+    .where(sql.ref('v.continue_watching'), '=', sql.lit(1))
+    .where(recordAudience(least));
+const continueWatchingPage = reusable((db, least: number) =>
+  continueWatchingRecords(db, least)
+    .innerJoin('watch_position as w', (join) =>
+      join
+        .onRef('w.sub_account_uid', '=', 'v.sub_account_uid')
+        .onRef('w.content_id', '=', 'v.last_content_id'),
+    )
+    .select([
+      'v.title_id',
+      'w.content_id as resume_content_id',
+      'w.position_seconds',
+      'v.last_viewed_at as updated_at',
+    ])
+    .orderBy('v.last_viewed_at', 'desc')
+    .orderBy('v.title_id', 'desc')
+    .limit(limit)
+    .offset(offset),
+);
+const continueWatchingTotal = reusable((db, least: number) =>
+  continueWatchingRecords(db, least).select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
 
 /**
  * Continue watching: the history's titles whose last watched movie or episode is neither
@@ -83,29 +161,17 @@ export async function continueWatching(
   subAccountUid: string,
   filter: ListFilter,
   page: Page,
-  now: number,
+  at: number,
 ): Promise<{ totalCount: number; records: KeepWatchRecord[] }> {
-  const [rows, totalCount] = await Promise.all([
-    continueWatchingRecords(db, subAccountUid, filter, now)
-      .innerJoin('watch_position as w', (join) =>
-        join
-          .onRef('w.sub_account_uid', '=', 'v.sub_account_uid')
-          .onRef('w.content_id', '=', 'v.last_content_id'),
-      )
-      .select([
-        'v.title_id',
-        'w.content_id as resume_content_id',
-        'w.position_seconds',
-        'v.last_viewed_at as updated_at',
-      ])
-      .orderBy('v.last_viewed_at', 'desc')
-      .orderBy('v.title_id', 'desc')
-      .limit(page.maxRecord)
-      .offset(page.startIndex)
-      .execute(),
-    continueWatchingCount(db, subAccountUid, filter, now),
+  const [records, totalCount] = await Promise.all([
+    continueWatchingPage(db, minimumAudience(filter), {
+      uid: subAccountUid,
+      limit: page.maxRecord,
+      offset: page.startIndex,
+    }),
+    continueWatchingCount(db, subAccountUid, filter, at),
   ]);
-  return { totalCount, records: rows };
+  return { totalCount, records };
 }
 
 /** How many titles continue watching holds for the filter (the counts call asks only this). */
@@ -113,26 +179,11 @@ export async function continueWatchingCount(
   db: Kysely<Database>,
   subAccountUid: string,
   filter: ListFilter,
-  now: number,
+  _at: number,
 ): Promise<number> {
-  const count = await continueWatchingRecords(db, subAccountUid, filter, now)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(count.n);
+  const [count] = await continueWatchingTotal(db, minimumAudience(filter), { uid: subAccountUid });
+  return Number(count!.n);
 }
-
-// The literal 1 (not a bound value) is what lets both planners use migration 0023's partial index.
-const continueWatchingRecords = (
-  db: Kysely<Database>,
-  subAccountUid: string,
-  filter: ListFilter,
-  now: number,
-) =>
-  db
-    .selectFrom('view_record as v')
-    .where('v.sub_account_uid', '=', subAccountUid)
-    .where(sql.ref('v.continue_watching'), '=', sql.lit(1))
-    .where(recordAudience(filter, now));
 
 /** Unix seconds of the first moment of a Taipei month 'YYYYMM' (and of the month after). */
 export function taipeiMonthRange(month: string): [number, number] {
@@ -149,6 +200,31 @@ export interface HistoryRecord {
   last_content_id: string;
 }
 
+/** The history's shape: the audience level, and which ends of a period it has. */
+type HistoryShape = `${number}:${'' | 'from'}:${'' | 'to'}`;
+
+const historyRecords = (db: Kysely<Database>, shape: HistoryShape) => {
+  const [least, from, to] = shape.split(':');
+  let records = db
+    .selectFrom('view_record as v')
+    .where('v.sub_account_uid', '=', uid)
+    .where(recordAudience(Number(least)));
+  if (from) records = records.where('v.last_viewed_at', '>=', slot<number>('from'));
+  if (to) records = records.where('v.last_viewed_at', '<', slot<number>('to'));
+  return records;
+};
+const historyPage = reusable((db, shape: HistoryShape) =>
+  historyRecords(db, shape)
+    .select(['v.title_id', 'v.last_viewed_at', 'v.last_content_id'])
+    .orderBy('v.last_viewed_at', 'desc')
+    .orderBy('v.title_id', 'desc')
+    .limit(limit)
+    .offset(offset),
+);
+const historyTotal = reusable((db, shape: HistoryShape) =>
+  historyRecords(db, shape).select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
+
 /**
  * Play history, newest first, within [periodStartMonth, periodEndMonth] when given. The records
  * carry their title's audience level, so the count and the page read the history's index alone;
@@ -160,27 +236,22 @@ export async function viewHistory(
   filter: ListFilter,
   page: Page,
   period: { periodStartMonth?: string | undefined; periodEndMonth?: string | undefined },
-  now: number,
+  _at: number,
 ): Promise<{ totalCount: number; records: HistoryRecord[] }> {
-  let records = db
-    .selectFrom('view_record as v')
-    .where('v.sub_account_uid', '=', subAccountUid)
-    .where(recordAudience(filter, now));
-  if (period.periodStartMonth)
-    records = records.where('v.last_viewed_at', '>=', taipeiMonthRange(period.periodStartMonth)[0]);
-  if (period.periodEndMonth)
-    records = records.where('v.last_viewed_at', '<', taipeiMonthRange(period.periodEndMonth)[1]);
-  const [rows, count] = await Promise.all([
-    records
-      .select(['v.title_id', 'v.last_viewed_at', 'v.last_content_id'])
-      .orderBy('v.last_viewed_at', 'desc')
-      .orderBy('v.title_id', 'desc')
-      .limit(page.maxRecord)
-      .offset(page.startIndex)
-      .execute(),
-    records.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  const { periodStartMonth, periodEndMonth } = period;
+  const shape: HistoryShape = `${minimumAudience(filter)}:${periodStartMonth ? 'from' : ''}:${
+    periodEndMonth ? 'to' : ''
+  }`;
+  const values = {
+    uid: subAccountUid,
+    ...(periodStartMonth ? { from: taipeiMonthRange(periodStartMonth)[0] } : {}),
+    ...(periodEndMonth ? { to: taipeiMonthRange(periodEndMonth)[1] } : {}),
+  };
+  const [records, [count]] = await Promise.all([
+    historyPage(db, shape, { ...values, limit: page.maxRecord, offset: page.startIndex }),
+    historyTotal(db, shape, values),
   ]);
-  return { totalCount: Number(count.n), records: rows };
+  return { totalCount: Number(count!.n), records };
 }
 
 /** Titles in the subcategories of the favorites, not yet favorites, on the shelf, newest first. */
