@@ -6,6 +6,7 @@ import { writeBatch } from '../../src/modules/lists/heartbeat-writer.js';
 import {
   deleteViewRecord,
   hideFromContinueWatching,
+  restampHistoryAudience,
   type Heartbeat,
 } from '../../src/modules/lists/positions.js';
 import { continueWatching, continueWatchingCount } from '../../src/modules/lists/queries.js';
@@ -39,9 +40,38 @@ async function expectedFlags(db: Kysely<Database>, uid: string) {
   return rows.map((r) => ({ ...r, expected: Number(r.expected) }));
 }
 
+/**
+ * view_record_count (migration 0023's triggers) against a count of the records themselves, per
+ * audience level; levels without records may keep a row of zeros.
+ */
+async function expectCountsRight(db: Kysely<Database>, uid: string) {
+  const counted = await db
+    .selectFrom('view_record')
+    .select([
+      'audience',
+      sql<number>`count(*)`.as('records'),
+      sql<number>`sum(continue_watching)`.as('watching'),
+    ])
+    .where('sub_account_uid', '=', uid)
+    .groupBy('audience')
+    .orderBy('audience')
+    .execute();
+  const kept = await db
+    .selectFrom('view_record_count')
+    .select(['audience', 'records', 'watching'])
+    .where('sub_account_uid', '=', uid)
+    .where((eb) => eb.or([eb('records', '<>', 0), eb('watching', '<>', 0)]))
+    .orderBy('audience')
+    .execute();
+  expect(kept).toEqual(
+    counted.map((r) => ({ ...r, records: Number(r.records), watching: Number(r.watching) })),
+  );
+}
+
 async function expectFlagsRight(db: Kysely<Database>, uid: string) {
   const rows = await expectedFlags(db, uid);
   expect(rows.filter((r) => r.stored !== r.expected)).toEqual([]);
+  await expectCountsRight(db, uid);
   const listed = await continueWatching(db, uid, ALL, PAGE, NOW);
   const inList = rows.filter((r) => r.expected === 1).map((r) => r.title_id);
   expect(listed.records.map((r) => r.title_id).sort()).toEqual(inList);
@@ -59,7 +89,7 @@ const flagOf = async (db: Kysely<Database>, uid: string, titleId: string) =>
       .executeTakeFirst()
   )?.continue_watching;
 
-describe('continue-watching flag (migration 0023)', () => {
+describe('continue-watching flag and history counts (migration 0023)', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -159,26 +189,36 @@ describe('continue-watching flag (migration 0023)', () => {
       const uid = uids[next(uids.length)]!;
       const [contentId, titleId] = contents[next(contents.length)]!;
       if (action === 0) await hideFromContinueWatching(db, uid, titleId);
+      else if (action === 2)
+        await restampHistoryAudience(db, {
+          content_id: titleId,
+          kid_safe: next(2),
+          is_restricted: next(2),
+          is_sexual: 0,
+        });
       else if (action === 1) await deleteViewRecord(db, uid, titleId);
       else {
         const batch = Array.from({ length: 1 + next(6) }, () => {
           const [c, t] = contents[next(contents.length)]!;
           const position = next(3) === 0 ? 980 : next(900);
           // Times and sequences out of order on purpose: older beats must not win.
-          return beat(uids[next(uids.length)]!, c, t, position, NOW + next(500), 1 + next(400));
+          const b = beat(uids[next(uids.length)]!, c, t, position, NOW + next(500), 1 + next(400));
+          // A title's level changes now and then (a later beat carries the new one).
+          return { ...b, audience: 1 + next(3) };
         });
         await writeBatch(db, [...batch, beat(uid, contentId, titleId, next(900), NOW + next(500))]);
       }
       for (const u of uids) {
         const rows = await expectedFlags(db, u);
         expect(rows.filter((r) => r.stored !== r.expected)).toEqual([]);
+        await expectCountsRight(db, u);
       }
     }
     for (const u of uids) await expectFlagsRight(db, u);
   });
 });
 
-describe('migration 0023 fills the flag of existing history', () => {
+describe('migration 0023 fills the flag and the counts of existing history', () => {
   let drop: (() => Promise<void>) | undefined;
   afterAll(async () => drop?.());
 
@@ -238,5 +278,12 @@ describe('migration 0023 fills the flag of existing history', () => {
       { title_id: 'NOPOS', continue_watching: 0 },
     ]);
     expect(await continueWatchingCount(database.db, uid, ALL, NOW)).toBe(1);
+    expect(
+      await database.db
+        .selectFrom('view_record_count')
+        .select(['audience', 'records', 'watching'])
+        .where('sub_account_uid', '=', uid)
+        .execute(),
+    ).toEqual([{ audience: 2, records: 4, watching: 1 }]);
   });
 });

@@ -144,9 +144,19 @@ const continueWatchingPage = reusable((db, least: number) =>
     .limit(limit)
     .offset(offset),
 );
-const continueWatchingTotal = reusable((db, least: number) =>
-  continueWatchingRecords(db, least).select((eb) => eb.fn.countAll<number | string>().as('n')),
-);
+/**
+ * The history's records, or those in continue watching, that a filter starting at an audience
+ * level sees: a sum over the sub-account's few rows of view_record_count (migration 0023's
+ * triggers keep it), not a count of its records.
+ */
+const recordTotal = reusable((db, shape: `${'records' | 'watching'}:${number}`) => {
+  const [column, least] = shape.split(':') as ['records' | 'watching', string];
+  return db
+    .selectFrom('view_record_count as c')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>(`c.${column}`), sql.lit(0)).as('n'))
+    .where('c.sub_account_uid', '=', uid)
+    .where('c.audience', '>=', Number(least));
+});
 
 /**
  * Continue watching: the history's titles whose last watched movie or episode is neither
@@ -181,7 +191,9 @@ export async function continueWatchingCount(
   filter: ListFilter,
   _at: number,
 ): Promise<number> {
-  const [count] = await continueWatchingTotal(db, minimumAudience(filter), { uid: subAccountUid });
+  const [count] = await recordTotal(db, `watching:${minimumAudience(filter)}`, {
+    uid: subAccountUid,
+  });
   return Number(count!.n);
 }
 
@@ -249,7 +261,9 @@ export async function viewHistory(
   };
   const [records, [count]] = await Promise.all([
     historyPage(db, shape, { ...values, limit: page.maxRecord, offset: page.startIndex }),
-    historyTotal(db, shape, values),
+    periodStartMonth || periodEndMonth
+      ? historyTotal(db, shape, values)
+      : recordTotal(db, `records:${minimumAudience(filter)}`, values),
   ]);
   return { totalCount: Number(count!.n), records };
 }
