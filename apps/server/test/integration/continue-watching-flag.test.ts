@@ -9,7 +9,11 @@ import {
   restampHistoryAudience,
   type Heartbeat,
 } from '../../src/modules/lists/positions.js';
-import { continueWatching, continueWatchingCount } from '../../src/modules/lists/queries.js';
+import {
+  continueWatching,
+  continueWatchingCount,
+  viewHistory,
+} from '../../src/modules/lists/queries.js';
 import { createTestDatabase, type TestDatabase } from '../support/index.js';
 
 const ALL = { kidsOnly: false, hideRestricted: false, hideSexual: true };
@@ -77,6 +81,12 @@ async function expectFlagsRight(db: Kysely<Database>, uid: string) {
   expect(listed.records.map((r) => r.title_id).sort()).toEqual(inList);
   expect(listed.totalCount).toBe(inList.length);
   expect(await continueWatchingCount(db, uid, ALL, NOW)).toBe(inList.length);
+  // A page past the end has no row to carry the total: it is asked alone.
+  const past = { startIndex: 500, maxRecord: 20 };
+  expect((await continueWatching(db, uid, ALL, past, NOW)).totalCount).toBe(inList.length);
+  const history = await viewHistory(db, uid, ALL, past, {}, NOW);
+  expect(history).toEqual({ totalCount: rows.length, records: [] });
+  expect((await viewHistory(db, uid, ALL, PAGE, {}, NOW)).totalCount).toBe(rows.length);
 }
 
 const flagOf = async (db: Kysely<Database>, uid: string, titleId: string) =>

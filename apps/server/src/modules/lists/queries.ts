@@ -119,6 +119,41 @@ export interface KeepWatchRecord {
   updated_at: number;
 }
 
+/**
+ * The history's records, or those in continue watching, that a filter starting at an audience
+ * level sees: a sum over the sub-account's few rows of view_record_count (migration 0023's
+ * triggers keep it), not a count of its records.
+ */
+type TotalShape = `${'records' | 'watching'}:${number}`;
+const totalOf = (db: Kysely<Database>, shape: TotalShape) => {
+  const [column, least] = shape.split(':') as ['records' | 'watching', string];
+  return db
+    .selectFrom('view_record_count as c')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>(`c.${column}`), sql.lit(0)).as('n'))
+    .where('c.sub_account_uid', '=', uid)
+    .where('c.audience', '>=', Number(least));
+};
+const recordTotal = reusable(totalOf);
+
+/**
+ * A page of records that carries the list's total in each row (an uncorrelated subquery, run
+ * once per statement): one statement per page instead of two. A page past the end has no row to
+ * carry it, and only then is the total asked alone.
+ */
+async function withTotal<R extends { total: number | string | null }>(
+  db: Kysely<Database>,
+  rows: R[],
+  shape: TotalShape,
+  subAccountUid: string,
+  startIndex: number,
+): Promise<{ totalCount: number; records: Omit<R, 'total'>[] }> {
+  const first = rows[0];
+  let totalCount = Number(first?.total ?? 0);
+  if (!first && startIndex > 0)
+    totalCount = Number((await recordTotal(db, shape, { uid: subAccountUid }))[0]!.n);
+  return { totalCount, records: rows.map(({ total: _, ...record }) => record) };
+}
+
 // The literal 1 (not a bound value) is what lets both planners use migration 0023's partial index.
 const continueWatchingRecords = (db: Kysely<Database>, least: number) =>
   db
@@ -128,6 +163,7 @@ const continueWatchingRecords = (db: Kysely<Database>, least: number) =>
     .where(recordAudience(least));
 const continueWatchingPage = reusable((db, least: number) =>
   continueWatchingRecords(db, least)
+    .select(totalOf(db, `watching:${least}`).as('total'))
     .innerJoin('watch_position as w', (join) =>
       join
         .onRef('w.sub_account_uid', '=', 'v.sub_account_uid')
@@ -144,19 +180,6 @@ const continueWatchingPage = reusable((db, least: number) =>
     .limit(limit)
     .offset(offset),
 );
-/**
- * The history's records, or those in continue watching, that a filter starting at an audience
- * level sees: a sum over the sub-account's few rows of view_record_count (migration 0023's
- * triggers keep it), not a count of its records.
- */
-const recordTotal = reusable((db, shape: `${'records' | 'watching'}:${number}`) => {
-  const [column, least] = shape.split(':') as ['records' | 'watching', string];
-  return db
-    .selectFrom('view_record_count as c')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>(`c.${column}`), sql.lit(0)).as('n'))
-    .where('c.sub_account_uid', '=', uid)
-    .where('c.audience', '>=', Number(least));
-});
 
 /**
  * Continue watching: the history's titles whose last watched movie or episode is neither
@@ -171,17 +194,15 @@ export async function continueWatching(
   subAccountUid: string,
   filter: ListFilter,
   page: Page,
-  at: number,
+  _at: number,
 ): Promise<{ totalCount: number; records: KeepWatchRecord[] }> {
-  const [records, totalCount] = await Promise.all([
-    continueWatchingPage(db, minimumAudience(filter), {
-      uid: subAccountUid,
-      limit: page.maxRecord,
-      offset: page.startIndex,
-    }),
-    continueWatchingCount(db, subAccountUid, filter, at),
-  ]);
-  return { totalCount, records };
+  const least = minimumAudience(filter);
+  const rows = await continueWatchingPage(db, least, {
+    uid: subAccountUid,
+    limit: page.maxRecord,
+    offset: page.startIndex,
+  });
+  return withTotal(db, rows, `watching:${least}`, subAccountUid, page.startIndex);
 }
 
 /** How many titles continue watching holds for the filter (the counts call asks only this). */
@@ -233,6 +254,15 @@ const historyPage = reusable((db, shape: HistoryShape) =>
     .limit(limit)
     .offset(offset),
 );
+const historyPageWithTotal = reusable((db, least: number) =>
+  historyRecords(db, `${least}::`)
+    .select(totalOf(db, `records:${least}`).as('total'))
+    .select(['v.title_id', 'v.last_viewed_at', 'v.last_content_id'])
+    .orderBy('v.last_viewed_at', 'desc')
+    .orderBy('v.title_id', 'desc')
+    .limit(limit)
+    .offset(offset),
+);
 const historyTotal = reusable((db, shape: HistoryShape) =>
   historyRecords(db, shape).select((eb) => eb.fn.countAll<number | string>().as('n')),
 );
@@ -259,11 +289,16 @@ export async function viewHistory(
     ...(periodStartMonth ? { from: taipeiMonthRange(periodStartMonth)[0] } : {}),
     ...(periodEndMonth ? { to: taipeiMonthRange(periodEndMonth)[1] } : {}),
   };
+  const pageValues = { ...values, limit: page.maxRecord, offset: page.startIndex };
+  if (!periodStartMonth && !periodEndMonth) {
+    const least = minimumAudience(filter);
+    const rows = await historyPageWithTotal(db, least, pageValues);
+    return withTotal(db, rows, `records:${least}`, subAccountUid, page.startIndex);
+  }
+  // A period is counted from the records themselves (view_record_count knows no months).
   const [records, [count]] = await Promise.all([
-    historyPage(db, shape, { ...values, limit: page.maxRecord, offset: page.startIndex }),
-    periodStartMonth || periodEndMonth
-      ? historyTotal(db, shape, values)
-      : recordTotal(db, `records:${minimumAudience(filter)}`, values),
+    historyPage(db, shape, pageValues),
+    historyTotal(db, shape, values),
   ]);
   return { totalCount: Number(count!.n), records };
 }
