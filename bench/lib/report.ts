@@ -75,7 +75,7 @@ export function evaluate(
     ...c.subject.problems.map((p) => `subject ${p}`),
     ...c.ceiling.problems.map((p) => `ceiling ${p}`),
   ];
-  const { minRatio, maxP99Ms, minThroughput } = bench.target;
+  const { minRatio, maxP99Ms, minThroughput, maxCpuRatio } = bench.target;
   const misses: string[] = [];
   if (minRatio !== undefined && !(ratio >= minRatio)) {
     misses.push(`ratio ${percent(ratio)} < ${percent(minRatio)}`);
@@ -86,7 +86,18 @@ export function evaluate(
   if (minThroughput !== undefined && !(c.subject.reqPerSec >= minThroughput)) {
     misses.push(`${int(c.subject.reqPerSec)} req/s < ${int(minThroughput)}`);
   }
-  const hasTarget = minRatio !== undefined || maxP99Ms !== undefined || minThroughput !== undefined;
+  if (maxCpuRatio !== undefined) {
+    const cpu = serverCpuRatio(c);
+    if (cpu === undefined) misses.push('no server CPU figures (Linux /proc only)');
+    else if (!(cpu <= maxCpuRatio)) {
+      misses.push(`server CPU ${cpu.toFixed(2)}× the ceiling's > ${maxCpuRatio}×`);
+    }
+  }
+  const hasTarget =
+    minRatio !== undefined ||
+    maxP99Ms !== undefined ||
+    minThroughput !== undefined ||
+    maxCpuRatio !== undefined;
 
   let verdict: string;
   let meetsTarget: boolean | null = null;
@@ -111,6 +122,13 @@ export function evaluate(
     ],
     notes: c.notes ?? [],
   };
+}
+
+/** Server CPU per subject request ÷ per ceiling request; undefined without both figures. */
+export function serverCpuRatio(c: Comparison): number | undefined {
+  const subject = c.subject.cpuUsPerRequest?.server;
+  const ceiling = c.ceiling.cpuUsPerRequest?.server;
+  return subject === undefined || !ceiling ? undefined : subject / ceiling;
 }
 
 export function crashed(bench: Benchmark, error: unknown, wallSec: number): Outcome {
@@ -141,6 +159,7 @@ function targetText(t: Target): string {
   if (t.minRatio !== undefined) parts.push(`≥ ${percent(t.minRatio)}`);
   if (t.maxP99Ms !== undefined) parts.push(`p99 ≤ ${t.maxP99Ms} ms`);
   if (t.minThroughput !== undefined) parts.push(`≥ ${int(t.minThroughput)} req/s`);
+  if (t.maxCpuRatio !== undefined) parts.push(`server CPU ≤ ${t.maxCpuRatio}× the ceiling's`);
   return parts.join(', ');
 }
 

@@ -84,6 +84,11 @@ export interface Target {
   minThroughput?: number;
   /** Subject median timing (TimingComparison), at most. */
   maxP50Ms?: number;
+  /**
+   * The server's CPU time per subject request divided by its CPU time per ceiling request, at
+   * most (paced runs, `cpuUsPerRequest.server` of both sides, measured in the same run).
+   */
+  maxCpuRatio?: number;
   /** Where the target comes from. */
   source?: string;
 }

@@ -39,6 +39,7 @@ export interface Database
   favorite_item: ListMembershipTable;
   watch_position: WatchPositionTable;
   view_record: ViewRecordTable;
+  view_record_count: ViewRecordCountTable;
   entitlement: EntitlementTable;
   search_term: SearchTermTable;
 }
@@ -327,6 +328,22 @@ export interface ViewRecordTable {
   last_viewed_at: number;
   /** A copy of the title's audience level (modules/catalogue/audience.ts). */
   audience: number;
+  /**
+   * 1 while the position of `last_content_id` is neither finished nor hidden (the record is in
+   * continue watching), else 0; kept by every write of a position or a record (migration 0023).
+   */
+  continue_watching: Generated<number>;
+}
+
+/**
+ * Per sub-account and audience level: how many history records, and how many of them are in
+ * continue watching. Kept by triggers on view_record (migration 0023); nothing writes it itself.
+ */
+export interface ViewRecordCountTable {
+  sub_account_uid: string;
+  audience: number;
+  records: number;
+  watching: number;
 }
 
 /** Owned by the commerce module (rentals and purchases); the lists module reads it. */

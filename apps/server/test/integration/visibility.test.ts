@@ -192,6 +192,8 @@ describe('one visibility rule on every face', () => {
             last_content_id: title.content_id,
             last_viewed_at: TEST_NOW - 100 + i,
             audience: audienceOf({ is_restricted: 0, is_sexual: 0, ...title }),
+            // Its position below is neither finished nor hidden (migration 0023).
+            continue_watching: 1,
           })
           .execute();
         await db

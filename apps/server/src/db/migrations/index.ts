@@ -23,6 +23,7 @@ import { inboxLink } from './0019-inbox-link.js';
 import { drawPerAccount } from './0020-draw-per-account.js';
 import { liveBookmarkPlays } from './0021-live-bookmark-plays.js';
 import { kidChannels } from './0022-kid-channels.js';
+import { continueWatchingFlag } from './0023-continue-watching-flag.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0020-draw-per-account': drawPerAccount,
   '0021-live-bookmark-plays': liveBookmarkPlays,
   '0022-kid-channels': kidChannels,
+  '0023-continue-watching-flag': continueWatchingFlag,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {

@@ -1,4 +1,10 @@
-import { sql, type Kysely, type OnConflictBuilder, type QueryCreator } from 'kysely';
+import {
+  sql,
+  type Kysely,
+  type OnConflictBuilder,
+  type QueryCreator,
+  type RawBuilder,
+} from 'kysely';
 import { dialectOf } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
 import { FINISHED_SHARE, type Heartbeat } from './positions.js';
@@ -93,8 +99,32 @@ export async function writeBatch(db: Kysely<Database>, beats: Heartbeat[]): Prom
       .values(recordValues(records))
       .onConflict(recordConflict)
       .execute();
+    // The records' continue-watching flag from the positions as they now stand (migration
+    // 0023): a beat may finish a title, bring a removed one back, or move a series to another
+    // episode. Only records whose flag changes are written.
+    await trx
+      .updateTable('view_record')
+      .set({ continue_watching: continueWatchingNow })
+      .where(
+        sql`(sub_account_uid, title_id)`,
+        'in',
+        sql`(values ${sql.join(records.map((b) => sql`(${b.subAccountUid}, ${b.titleId})`))})`,
+      )
+      .where('continue_watching', '<>', continueWatchingNow)
+      .execute();
   });
 }
+
+/**
+ * 1 when the position of a view_record's last watched movie or episode is neither finished nor
+ * removed, else 0: the value of view_record.continue_watching (migration 0023), for an UPDATE of
+ * view_record.
+ */
+export const continueWatchingNow = sql<number>`case when exists (
+  select 1 from watch_position as cw
+  where cw.sub_account_uid = view_record.sub_account_uid
+    and cw.content_id = view_record.last_content_id
+    and cw.finished = 0 and cw.hidden = 0) then 1 else 0 end`;
 
 function upsertPositions(qc: QueryCreator<Database>, positions: Heartbeat[]) {
   return qc
@@ -155,7 +185,8 @@ function recordConflict(oc: OnConflictBuilder<Database, 'view_record'>) {
  * value). Its text is the same for every batch size, so neither process builds or parses a
  * statement of hundreds of parameters for each batch, and PostgreSQL prepares it once per
  * connection (db/prepared.ts). The conflict rules are upsertPositions' and recordConflict's,
- * which SQLite uses; the tests run both databases against them.
+ * which SQLite uses, and each record's continue-watching flag ends as SQLite's third statement
+ * leaves it; the tests run both databases against them.
  */
 async function writeBatchPostgres(
   db: Kysely<Database>,
@@ -187,22 +218,53 @@ async function writeBatchPostgres(
         hidden = 0,
         updated_at = excluded.updated_at
       where w.client_seq < excluded.client_seq
+      returning w.sub_account_uid, w.content_id, w.finished
+    ),
+    beat as (
+      select * from unnest(
+        ${records.map((b) => b.subAccountUid)}::text[],
+        ${records.map((b) => b.titleId)}::text[],
+        ${records.map((b) => b.contentId)}::text[],
+        ${records.map((b) => b.now)}::bigint[],
+        ${records.map((b) => b.audience)}::integer[]
+      ) as beat(uid, title_id, content_id, now, audience)
     )
     insert into view_record as r (sub_account_uid, title_id, last_content_id, last_viewed_at,
-      audience)
-    select * from unnest(
-      ${records.map((b) => b.subAccountUid)}::text[],
-      ${records.map((b) => b.titleId)}::text[],
-      ${records.map((b) => b.contentId)}::text[],
-      ${records.map((b) => b.now)}::bigint[],
-      ${records.map((b) => b.audience)}::integer[]
-    )
+      audience, continue_watching)
+    select uid, title_id, content_id, now, audience,
+      case when ${watching(sql`beat.uid`, sql`beat.content_id`)} then 1 else 0 end
+    from beat
     on conflict (sub_account_uid, title_id) do update set
-      last_content_id = excluded.last_content_id,
-      last_viewed_at = excluded.last_viewed_at,
-      audience = excluded.audience
+      last_content_id = case when r.last_viewed_at <= excluded.last_viewed_at
+        then excluded.last_content_id else r.last_content_id end,
+      last_viewed_at = greatest(r.last_viewed_at, excluded.last_viewed_at),
+      audience = case when r.last_viewed_at <= excluded.last_viewed_at
+        then excluded.audience else r.audience end,
+      continue_watching = case when r.last_viewed_at <= excluded.last_viewed_at
+        then excluded.continue_watching
+        else case when ${watching(sql`r.sub_account_uid`, sql`r.last_content_id`)} then 1 else 0 end
+      end
+    -- An older beat leaves the record as it is, unless it changed the position the record
+    -- resumes (its flag then follows that position).
     where r.last_viewed_at <= excluded.last_viewed_at
+      or r.continue_watching <>
+        case when ${watching(sql`r.sub_account_uid`, sql`r.last_content_id`)} then 1 else 0 end
   `.execute(db);
+}
+
+/**
+ * Whether a sub-account's position of a movie or episode is in continue watching, inside the
+ * PostgreSQL batch: every part of one statement sees the tables as they were before it, so a
+ * position this batch wrote is read from the positions CTE's returned rows, any other from the
+ * table.
+ */
+function watching(uid: RawBuilder<unknown>, contentId: RawBuilder<unknown>) {
+  return sql`coalesce(
+    (select p.finished = 0 from positions as p
+      where p.sub_account_uid = ${uid} and p.content_id = ${contentId}),
+    (select cw.finished = 0 and cw.hidden = 0 from watch_position as cw
+      where cw.sub_account_uid = ${uid} and cw.content_id = ${contentId}),
+    false)`;
 }
 
 function finishedFlag(b: Heartbeat): number {

@@ -71,12 +71,21 @@ export async function hideFromContinueWatching(
   subAccountUid: string,
   titleId: string,
 ): Promise<void> {
-  await db
-    .updateTable('watch_position')
-    .set({ hidden: 1 })
-    .where('sub_account_uid', '=', subAccountUid)
-    .where('title_id', '=', titleId)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('watch_position')
+      .set({ hidden: 1 })
+      .where('sub_account_uid', '=', subAccountUid)
+      .where('title_id', '=', titleId)
+      .execute();
+    // The record resumes one of the title's positions, all now hidden (migration 0023).
+    await trx
+      .updateTable('view_record')
+      .set({ continue_watching: 0 })
+      .where('sub_account_uid', '=', subAccountUid)
+      .where('title_id', '=', titleId)
+      .execute();
+  });
 }
 
 /** Deletes a history record, and the positions under it. */

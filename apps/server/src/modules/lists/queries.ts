@@ -1,8 +1,10 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { TAIPEI_OFFSET_SECONDS } from '../../time.js';
 import type { TitleRow } from '../catalogue/present.js';
 import { titlesLike } from '../catalogue/queries.js';
+import { reusable, slot } from '../../db/reusable.js';
+import { AUDIENCE, minimumAudience } from '../catalogue/audience.js';
 import { visibleTitleExists, visibleWhere, type VisibilityScope } from '../catalogue/visibility.js';
 
 /**
@@ -22,17 +24,55 @@ export interface Listed<Extra> {
 }
 
 /**
+ * The list queries run several times for every list call, so each is built and compiled once per
+ * shape (db/reusable.ts) and run with the call's values. Their shape is the audience level the
+ * filter starts at (the only part of a ListFilter they use, catalogue/visibility.ts), with a
+ * history period's ends where given.
+ */
+const scopeAt = (least: number): ListFilter => ({
+  kidsOnly: least >= AUDIENCE.kids,
+  hideRestricted: least >= AUDIENCE.general,
+  hideSexual: least >= AUDIENCE.restricted,
+});
+const uid = slot<string>('uid');
+const now = slot<number>('now');
+const limit = slot<number>('limit');
+const offset = slot<number>('offset');
+
+/**
  * History records carry a copy of their title's audience level but no shelf dates: the count
  * and the page filter on the copy (the history's own index), and the caller checks the shelf
  * window of the page's titles with isVisible (catalogue/visibility.ts).
  */
-const recordAudience = (filter: ListFilter, now: number) =>
-  visibleWhere(filter, now, { audience: { level: 'v.audience' }, shelf: null });
+const recordAudience = (least: number) =>
+  visibleWhere(scopeAt(least), now, { audience: { level: 'v.audience' }, shelf: null });
 
 export interface MembershipRecord {
   title_id: string;
   added_at: number;
 }
+
+type MembershipTable = 'to_view_item' | 'favorite_item';
+type MembershipShape = `${MembershipTable}:${number}`;
+
+const membershipEntries = (db: Kysely<Database>, shape: MembershipShape) => {
+  const [table, least] = shape.split(':') as [MembershipTable, string];
+  return db
+    .selectFrom(`${table} as m`)
+    .where('m.sub_account_uid', '=', uid)
+    .where(visibleTitleExists(scopeAt(Number(least)), now, 'm.content_id'));
+};
+const membershipPage = reusable((db, shape: MembershipShape) =>
+  membershipEntries(db, shape)
+    .select(['m.content_id as title_id', 'm.added_at'])
+    .orderBy('m.added_at', 'desc')
+    .orderBy('m.content_id', 'desc')
+    .limit(limit)
+    .offset(offset),
+);
+const membershipTotal = reusable((db, shape: MembershipShape) =>
+  membershipEntries(db, shape).select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
 
 /**
  * To-view list or favorites, newest first: the entries whose title the filter may see (asked of
@@ -40,27 +80,36 @@ export interface MembershipRecord {
  */
 export async function membershipList(
   db: Kysely<Database>,
-  table: 'to_view_item' | 'favorite_item',
+  table: MembershipTable,
   subAccountUid: string,
   filter: ListFilter,
   page: Page,
-  now: number,
+  at: number,
 ): Promise<{ totalCount: number; records: MembershipRecord[] }> {
-  const entries = db
-    .selectFrom(`${table} as m`)
-    .where('m.sub_account_uid', '=', subAccountUid)
-    .where(visibleTitleExists(filter, now, 'm.content_id'));
-  const [rows, count] = await Promise.all([
-    entries
-      .select(['m.content_id as title_id', 'm.added_at'])
-      .orderBy('m.added_at', 'desc')
-      .orderBy('m.content_id', 'desc')
-      .limit(page.maxRecord)
-      .offset(page.startIndex)
-      .execute(),
-    entries.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  const shape: MembershipShape = `${table}:${minimumAudience(filter)}`;
+  const [records, totalCount] = await Promise.all([
+    membershipPage(db, shape, {
+      uid: subAccountUid,
+      now: at,
+      limit: page.maxRecord,
+      offset: page.startIndex,
+    }),
+    membershipCount(db, table, subAccountUid, filter, at),
   ]);
-  return { totalCount: Number(count.n), records: rows };
+  return { totalCount, records };
+}
+
+/** How many entries of the to-view list or favorites the filter may see (the counts call). */
+export async function membershipCount(
+  db: Kysely<Database>,
+  table: MembershipTable,
+  subAccountUid: string,
+  filter: ListFilter,
+  at: number,
+): Promise<number> {
+  const shape: MembershipShape = `${table}:${minimumAudience(filter)}`;
+  const [count] = await membershipTotal(db, shape, { uid: subAccountUid, now: at });
+  return Number(count!.n);
 }
 
 export interface KeepWatchRecord {
@@ -71,44 +120,102 @@ export interface KeepWatchRecord {
 }
 
 /**
+ * The history's records, or those in continue watching, that a filter starting at an audience
+ * level sees: a sum over the sub-account's few rows of view_record_count (migration 0023's
+ * triggers keep it), not a count of its records.
+ */
+type TotalShape = `${'records' | 'watching'}:${number}`;
+const totalOf = (db: Kysely<Database>, shape: TotalShape) => {
+  const [column, least] = shape.split(':') as ['records' | 'watching', string];
+  return db
+    .selectFrom('view_record_count as c')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>(`c.${column}`), sql.lit(0)).as('n'))
+    .where('c.sub_account_uid', '=', uid)
+    .where('c.audience', '>=', Number(least));
+};
+const recordTotal = reusable(totalOf);
+
+/**
+ * A page of records that carries the list's total in each row (an uncorrelated subquery, run
+ * once per statement): one statement per page instead of two. A page past the end has no row to
+ * carry it, and only then is the total asked alone.
+ */
+async function withTotal<R extends { total: number | string | null }>(
+  db: Kysely<Database>,
+  rows: R[],
+  shape: TotalShape,
+  subAccountUid: string,
+  startIndex: number,
+): Promise<{ totalCount: number; records: Omit<R, 'total'>[] }> {
+  const first = rows[0];
+  let totalCount = Number(first?.total ?? 0);
+  if (!first && startIndex > 0)
+    totalCount = Number((await recordTotal(db, shape, { uid: subAccountUid }))[0]!.n);
+  return { totalCount, records: rows.map(({ total: _, ...record }) => record) };
+}
+
+// The literal 1 (not a bound value) is what lets both planners use migration 0023's partial index.
+const continueWatchingRecords = (db: Kysely<Database>, least: number) =>
+  db
+    .selectFrom('view_record as v')
+    .where('v.sub_account_uid', '=', uid)
+    .where(sql.ref('v.continue_watching'), '=', sql.lit(1))
+    .where(recordAudience(least));
+const continueWatchingPage = reusable((db, least: number) =>
+  continueWatchingRecords(db, least)
+    .select(totalOf(db, `watching:${least}`).as('total'))
+    .innerJoin('watch_position as w', (join) =>
+      join
+        .onRef('w.sub_account_uid', '=', 'v.sub_account_uid')
+        .onRef('w.content_id', '=', 'v.last_content_id'),
+    )
+    .select([
+      'v.title_id',
+      'w.content_id as resume_content_id',
+      'w.position_seconds',
+      'v.last_viewed_at as updated_at',
+    ])
+    .orderBy('v.last_viewed_at', 'desc')
+    .orderBy('v.title_id', 'desc')
+    .limit(limit)
+    .offset(offset),
+);
+
+/**
  * Continue watching: the history's titles whose last watched movie or episode is neither
  * finished nor removed, newest first (a series shows once, resuming its last watched episode).
- * Like the history it filters on the records' audience copy; the caller adds the titles.
+ * The records keep that answer (continue_watching, migration 0023), so the count and the walk to
+ * the page read the partial index of those records alone; only the page's records read their
+ * positions. Like the history it filters on the records' audience copy; the caller adds the
+ * titles.
  */
 export async function continueWatching(
   db: Kysely<Database>,
   subAccountUid: string,
   filter: ListFilter,
   page: Page,
-  now: number,
+  _at: number,
 ): Promise<{ totalCount: number; records: KeepWatchRecord[] }> {
-  const records = db
-    .selectFrom('view_record as v')
-    .innerJoin('watch_position as w', (join) =>
-      join
-        .onRef('w.sub_account_uid', '=', 'v.sub_account_uid')
-        .onRef('w.content_id', '=', 'v.last_content_id'),
-    )
-    .where('v.sub_account_uid', '=', subAccountUid)
-    .where(recordAudience(filter, now))
-    .where('w.finished', '=', 0)
-    .where('w.hidden', '=', 0);
-  const [rows, count] = await Promise.all([
-    records
-      .select([
-        'v.title_id',
-        'w.content_id as resume_content_id',
-        'w.position_seconds',
-        'v.last_viewed_at as updated_at',
-      ])
-      .orderBy('v.last_viewed_at', 'desc')
-      .orderBy('v.title_id', 'desc')
-      .limit(page.maxRecord)
-      .offset(page.startIndex)
-      .execute(),
-    records.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { totalCount: Number(count.n), records: rows };
+  const least = minimumAudience(filter);
+  const rows = await continueWatchingPage(db, least, {
+    uid: subAccountUid,
+    limit: page.maxRecord,
+    offset: page.startIndex,
+  });
+  return withTotal(db, rows, `watching:${least}`, subAccountUid, page.startIndex);
+}
+
+/** How many titles continue watching holds for the filter (the counts call asks only this). */
+export async function continueWatchingCount(
+  db: Kysely<Database>,
+  subAccountUid: string,
+  filter: ListFilter,
+  _at: number,
+): Promise<number> {
+  const [count] = await recordTotal(db, `watching:${minimumAudience(filter)}`, {
+    uid: subAccountUid,
+  });
+  return Number(count!.n);
 }
 
 /** Unix seconds of the first moment of a Taipei month 'YYYYMM' (and of the month after). */
@@ -126,6 +233,40 @@ export interface HistoryRecord {
   last_content_id: string;
 }
 
+/** The history's shape: the audience level, and which ends of a period it has. */
+type HistoryShape = `${number}:${'' | 'from'}:${'' | 'to'}`;
+
+const historyRecords = (db: Kysely<Database>, shape: HistoryShape) => {
+  const [least, from, to] = shape.split(':');
+  let records = db
+    .selectFrom('view_record as v')
+    .where('v.sub_account_uid', '=', uid)
+    .where(recordAudience(Number(least)));
+  if (from) records = records.where('v.last_viewed_at', '>=', slot<number>('from'));
+  if (to) records = records.where('v.last_viewed_at', '<', slot<number>('to'));
+  return records;
+};
+const historyPage = reusable((db, shape: HistoryShape) =>
+  historyRecords(db, shape)
+    .select(['v.title_id', 'v.last_viewed_at', 'v.last_content_id'])
+    .orderBy('v.last_viewed_at', 'desc')
+    .orderBy('v.title_id', 'desc')
+    .limit(limit)
+    .offset(offset),
+);
+const historyPageWithTotal = reusable((db, least: number) =>
+  historyRecords(db, `${least}::`)
+    .select(totalOf(db, `records:${least}`).as('total'))
+    .select(['v.title_id', 'v.last_viewed_at', 'v.last_content_id'])
+    .orderBy('v.last_viewed_at', 'desc')
+    .orderBy('v.title_id', 'desc')
+    .limit(limit)
+    .offset(offset),
+);
+const historyTotal = reusable((db, shape: HistoryShape) =>
+  historyRecords(db, shape).select((eb) => eb.fn.countAll<number | string>().as('n')),
+);
+
 /**
  * Play history, newest first, within [periodStartMonth, periodEndMonth] when given. The records
  * carry their title's audience level, so the count and the page read the history's index alone;
@@ -137,27 +278,29 @@ export async function viewHistory(
   filter: ListFilter,
   page: Page,
   period: { periodStartMonth?: string | undefined; periodEndMonth?: string | undefined },
-  now: number,
+  _at: number,
 ): Promise<{ totalCount: number; records: HistoryRecord[] }> {
-  let records = db
-    .selectFrom('view_record as v')
-    .where('v.sub_account_uid', '=', subAccountUid)
-    .where(recordAudience(filter, now));
-  if (period.periodStartMonth)
-    records = records.where('v.last_viewed_at', '>=', taipeiMonthRange(period.periodStartMonth)[0]);
-  if (period.periodEndMonth)
-    records = records.where('v.last_viewed_at', '<', taipeiMonthRange(period.periodEndMonth)[1]);
-  const [rows, count] = await Promise.all([
-    records
-      .select(['v.title_id', 'v.last_viewed_at', 'v.last_content_id'])
-      .orderBy('v.last_viewed_at', 'desc')
-      .orderBy('v.title_id', 'desc')
-      .limit(page.maxRecord)
-      .offset(page.startIndex)
-      .execute(),
-    records.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  const { periodStartMonth, periodEndMonth } = period;
+  const shape: HistoryShape = `${minimumAudience(filter)}:${periodStartMonth ? 'from' : ''}:${
+    periodEndMonth ? 'to' : ''
+  }`;
+  const values = {
+    uid: subAccountUid,
+    ...(periodStartMonth ? { from: taipeiMonthRange(periodStartMonth)[0] } : {}),
+    ...(periodEndMonth ? { to: taipeiMonthRange(periodEndMonth)[1] } : {}),
+  };
+  const pageValues = { ...values, limit: page.maxRecord, offset: page.startIndex };
+  if (!periodStartMonth && !periodEndMonth) {
+    const least = minimumAudience(filter);
+    const rows = await historyPageWithTotal(db, least, pageValues);
+    return withTotal(db, rows, `records:${least}`, subAccountUid, page.startIndex);
+  }
+  // A period is counted from the records themselves (view_record_count knows no months).
+  const [records, [count]] = await Promise.all([
+    historyPage(db, shape, pageValues),
+    historyTotal(db, shape, values),
   ]);
-  return { totalCount: Number(count.n), records: rows };
+  return { totalCount: Number(count!.n), records };
 }
 
 /** Titles in the subcategories of the favorites, not yet favorites, on the shelf, newest first. */

@@ -37,7 +37,9 @@ import { HeartbeatWriter } from './heartbeat-writer.js';
 import { deleteViewRecord, hideFromContinueWatching, resumePoint } from './positions.js';
 import {
   continueWatching,
+  continueWatchingCount,
   favoriteRecommend,
+  membershipCount,
   membershipList,
   viewHistory,
   type ListFilter,
@@ -290,20 +292,19 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
           myFavoriteCount: 0,
         });
       const uid = viewer.subAccount.sub_account_uid;
-      const one = { startIndex: 0, maxRecord: 1 };
       const now = clock();
       const [keep, toView, favorite, rentals] = await Promise.all([
-        continueWatching(db, uid, listFilter(viewer, 'KeepWatch'), one, now),
-        membershipList(db, 'to_view_item', uid, listFilter(viewer, 'ToViewList'), one, now),
-        membershipList(db, 'favorite_item', uid, listFilter(viewer, 'MyFavorite'), one, now),
+        continueWatchingCount(db, uid, listFilter(viewer, 'KeepWatch'), now),
+        membershipCount(db, 'to_view_item', uid, listFilter(viewer, 'ToViewList'), now),
+        membershipCount(db, 'favorite_item', uid, listFilter(viewer, 'MyFavorite'), now),
         rentalList(db, viewer.accountId, listFilter(viewer, 'Rental'), now),
       ]);
       return ok({
         isLogin: 'Y' as const,
-        keepWatchCount: keep.totalCount,
-        toViewListCount: toView.totalCount,
+        keepWatchCount: keep,
+        toViewListCount: toView,
         rentalListCount: rentals.length,
-        myFavoriteCount: favorite.totalCount,
+        myFavoriteCount: favorite,
       });
     },
   );
