@@ -36,7 +36,7 @@ describe('the site in Chromium', () => {
     await page.goto(`${server.origin}/details/M0001/M0001`);
     expect(await og('og:title')).toBe('午夜列車｜星河影音');
     expect(await og('og:url')).toBe(`${server.origin}/details/M0001/M0001`);
-    expect(await og('og:image')).toBe(`${server.origin}/media/images/posters/poster-01.jpg`);
+    expect(await og('og:image')).toBe(`${server.origin}/media/images/stills/still-01.jpg`);
     const image = await page.request.get(String(await og('og:image')));
     expect(image.headers()['content-type']).toBe('image/jpeg');
     await page.goto(`${server.origin}/LiveChannel/ch07`);

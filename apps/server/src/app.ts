@@ -43,7 +43,7 @@ import { registerVoucherRoutes } from './modules/commerce/voucher-routes.js';
 import { registerEngagementRoutes } from './modules/engagement/index.js';
 import { registerSearchRoutes } from './modules/search/routes.js';
 import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
-import { DEFAULT_SHARE_IMAGE, mediaUrl } from './modules/media/urls.js';
+import { DEFAULT_SHARE_IMAGE, IMAGE_SIZES, mediaUrl } from './modules/media/urls.js';
 import { systemClock } from './time.js';
 
 export interface AppDependencies {
@@ -184,11 +184,11 @@ export async function buildApp({
   await app.register(pageShell, {
     webDistDir: config.WEB_DIST_DIR,
     publicUrl: config.PUBLIC_URL,
-    defaultImage: mediaUrl(DEFAULT_SHARE_IMAGE),
+    defaultImage: { url: mediaUrl(DEFAULT_SHARE_IMAGE), size: IMAGE_SIZES.share },
     resolvers: {
       details: detailsHead(db, clock),
       play: playHead(db, clock),
-      liveChannel: liveChannelHead(db),
+      liveChannel: liveChannelHead(db, clock),
       myList: myListHead,
     },
   });

@@ -11,6 +11,7 @@ import {
   type PageName,
 } from '@site/contract';
 import type { Viewer } from '../modules/accounts/viewer.js';
+import type { ImageSize } from '../modules/media/urls.js';
 import { escapeHtml, jsonForScript } from './html.js';
 
 /** What a page route puts in its <head> (share previews, search engines). */
@@ -19,6 +20,10 @@ export interface PageHead {
   description: string;
   /** Site path or absolute URL of the share picture. */
   image?: string;
+  /** What the share picture shows, for og:image:alt and twitter:image:alt (default: the title). */
+  imageAlt?: string;
+  /** Its size: a wide picture makes a large share card, anything else a small one. */
+  imageSize?: ImageSize;
   ogType?: 'website' | 'video.movie' | 'video.tv_show' | 'video.episode' | 'video.other';
   jsonLd?: Record<string, unknown>;
   /** 404 when the route's id names nothing; the page itself then shows its own message. */
@@ -34,7 +39,8 @@ export type HeadResolver = (
 export interface PageShellOptions {
   webDistDir: string;
   publicUrl: string;
-  defaultImage: string;
+  /** The site's share picture, for pages without their own. */
+  defaultImage: { url: string; size: ImageSize };
   /** Pages whose head depends on their ids; the rest get their static title. */
   resolvers: Partial<Record<PageName, HeadResolver>>;
 }
@@ -104,7 +110,14 @@ export const pageShell = fp<PageShellOptions>(async (app: FastifyInstance, optio
       return reply.code(503).send(unbuiltPage());
     }
     const pathname = request.url.split('?')[0] ?? '/';
-    const tags = headTags(head, absolute(pathname), absolute(head.image ?? options.defaultImage));
+    const image: ShareImage = head.image
+      ? { url: absolute(head.image), alt: head.imageAlt ?? head.title, size: head.imageSize }
+      : {
+          url: absolute(options.defaultImage.url),
+          alt: SITE_NAME,
+          size: options.defaultImage.size,
+        };
+    const tags = headTags(head, absolute(pathname), image);
     // A function replacer: the tags hold titles, and "$&" or "$'" in a title is text, not a pattern.
     return reply.code(head.status ?? 200).send(html.replace(HEAD_MARKER, () => tags));
   };
@@ -133,8 +146,16 @@ export function staticHead(name: PageName): PageHead {
   return { title: documentTitle(pageTitles[name]), description: SITE_DESCRIPTION };
 }
 
-function headTags(head: PageHead, url: string, image: string): string {
+interface ShareImage {
+  url: string;
+  alt: string;
+  size: ImageSize | undefined;
+}
+
+function headTags(head: PageHead, url: string, image: ShareImage): string {
   const e = escapeHtml;
+  // A large card crops to about 2:1; a portrait poster would lose its head and feet in it.
+  const wide = image.size !== undefined && image.size.width >= image.size.height * 1.5;
   const lines = [
     `<title>${e(head.title)}</title>`,
     `<meta name="description" content="${e(head.description)}">`,
@@ -145,11 +166,19 @@ function headTags(head: PageHead, url: string, image: string): string {
     `<meta property="og:title" content="${e(head.title)}">`,
     `<meta property="og:description" content="${e(head.description)}">`,
     `<meta property="og:url" content="${e(url)}">`,
-    `<meta property="og:image" content="${e(image)}">`,
-    `<meta name="twitter:card" content="summary_large_image">`,
+    `<meta property="og:image" content="${e(image.url)}">`,
+    ...(image.size
+      ? [
+          `<meta property="og:image:width" content="${image.size.width}">`,
+          `<meta property="og:image:height" content="${image.size.height}">`,
+        ]
+      : []),
+    `<meta property="og:image:alt" content="${e(image.alt)}">`,
+    `<meta name="twitter:card" content="${wide ? 'summary_large_image' : 'summary'}">`,
     `<meta name="twitter:title" content="${e(head.title)}">`,
     `<meta name="twitter:description" content="${e(head.description)}">`,
-    `<meta name="twitter:image" content="${e(image)}">`,
+    `<meta name="twitter:image" content="${e(image.url)}">`,
+    `<meta name="twitter:image:alt" content="${e(image.alt)}">`,
   ];
   if (head.jsonLd) {
     lines.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);

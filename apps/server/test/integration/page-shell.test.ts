@@ -11,7 +11,7 @@ function meta(html: string, attr: 'property' | 'name', key: string): string | un
 describe('page shell', () => {
   const ctx = useTestApp({ seed: true });
 
-  it('a movie detail page previews with its own name, synopsis and poster', async () => {
+  it('a movie detail page previews with its own name, synopsis and wide still', async () => {
     const res = await ctx.app.inject('/details/M0001/M0001');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -21,12 +21,22 @@ describe('page shell', () => {
     expect(meta(html, 'property', 'og:title')).toBe('午夜列車｜星河影音');
     expect(meta(html, 'property', 'og:description')).toMatch(/^《午夜列車》/);
     expect(meta(html, 'property', 'og:url')).toBe(`${ORIGIN}/details/M0001/M0001`);
-    expect(meta(html, 'property', 'og:image')).toBe(`${ORIGIN}/media/images/posters/poster-01.jpg`);
+    // A large card shows the wide still with its size and words, not the portrait poster
+    // (issue 28 item 10).
+    expect(meta(html, 'property', 'og:image')).toBe(`${ORIGIN}/media/images/stills/still-01.jpg`);
+    expect(meta(html, 'property', 'og:image:width')).toBe('960');
+    expect(meta(html, 'property', 'og:image:height')).toBe('540');
+    expect(meta(html, 'property', 'og:image:alt')).toBe('《午夜列車》劇照');
+    expect(meta(html, 'name', 'twitter:image:alt')).toBe('《午夜列車》劇照');
     expect(meta(html, 'property', 'og:type')).toBe('video.movie');
     expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/details/M0001/M0001">`);
     const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
-    expect(JSON.parse(jsonLd!)).toMatchObject({ '@type': 'Movie', name: '午夜列車' });
+    expect(JSON.parse(jsonLd!)).toMatchObject({
+      '@type': 'Movie',
+      name: '午夜列車',
+      countryOfOrigin: { '@type': 'Country', identifier: 'TW' },
+    });
   });
 
   it('an episode page names the episode and is a TVEpisode', async () => {
@@ -50,6 +60,28 @@ describe('page shell', () => {
       `${ORIGIN}/media/images/channels/channel-01.jpg`,
     );
     expect(meta(html, 'property', 'og:description')).toBe('二十四小時即時新聞，掌握國內外大事。');
+    expect(meta(html, 'property', 'og:image:alt')).toBe('星河新聞台頻道圖片');
+    expect(meta(html, 'property', 'og:image:width')).toBe('480');
+    // The channel and the programme on air at the test's moment, for search engines.
+    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
+    const graph = (JSON.parse(jsonLd!) as { '@graph': Record<string, unknown>[] })['@graph'];
+    expect(graph[0]).toMatchObject({ '@type': 'TelevisionChannel', name: '星河新聞台' });
+    expect(graph[1]).toMatchObject({
+      '@type': 'BroadcastEvent',
+      isLiveBroadcast: true,
+      publishedOn: { '@type': 'BroadcastService', name: '星河新聞台' },
+    });
+    const { startDate, endDate } = graph[1] as { startDate: string; endDate: string };
+    expect(Date.parse(startDate) / 1000).toBeLessThanOrEqual(ctx.now.value);
+    expect(Date.parse(endDate) / 1000).toBeGreaterThan(ctx.now.value);
+  });
+
+  it('a page without its own picture shares the site image, with its size and words', async () => {
+    const html = (await ctx.app.inject('/browse')).body;
+    expect(meta(html, 'property', 'og:image')).toBe(`${ORIGIN}/media/images/site/og-default.jpg`);
+    expect(meta(html, 'property', 'og:image:width')).toBe('1200');
+    expect(meta(html, 'property', 'og:image:alt')).toBe('星河影音');
+    expect(meta(html, 'name', 'twitter:image:alt')).toBe('星河影音');
   });
 
   it('data is encoded in the head, never injected as markup', async () => {

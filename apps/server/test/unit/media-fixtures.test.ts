@@ -6,6 +6,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../../src/config.js';
 import { PUBLIC_MEDIA_FOLDERS } from '../../src/modules/media/routes.js';
+import { IMAGE_SIZES } from '../../src/modules/media/urls.js';
 import { demoTitles } from '../../src/db/seed/catalogue.js';
 import { demoChannels } from '../../src/db/seed/live.js';
 
@@ -608,5 +609,29 @@ describe('demo art', () => {
   it('every channel picture the seed names is in the manifest', () => {
     const pictures = demoChannels(0).map((c) => c.pic_path);
     expect([...pictures].sort()).toEqual([...manifest.images.channels].sort());
+  });
+});
+
+// Share cards declare these sizes (og:image:width/height, issue 28 item 10): the files must match.
+describe('picture sizes', () => {
+  const folder = (name: string) =>
+    readdirSync(new URL(`images/${name}/`, mediaRoot)).filter((f) => f.endsWith('.jpg'));
+  it.each([
+    ['stills', IMAGE_SIZES.still],
+    ['channels', IMAGE_SIZES.channel],
+    ['posters', IMAGE_SIZES.poster],
+  ] as const)('every picture in images/%s is %o', (name, size) => {
+    const files = folder(name);
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      expect(jpegSize(readFileSync(new URL(`images/${name}/${file}`, mediaRoot))), file).toEqual(
+        size,
+      );
+    }
+  });
+  it('the site share image is 1200×630', () => {
+    expect(jpegSize(readFileSync(new URL('images/site/og-default.jpg', mediaRoot)))).toEqual(
+      IMAGE_SIZES.share,
+    );
   });
 });

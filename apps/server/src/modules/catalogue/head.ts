@@ -2,9 +2,16 @@ import type { Kysely } from 'kysely';
 import { SITE_NAME, documentTitle } from '@site/contract';
 import type { Database } from '../../db/schema.js';
 import type { HeadResolver } from '../../http/page-shell.js';
-import { mediaUrl } from '../media/urls.js';
+import { IMAGE_SIZES, mediaUrl } from '../media/urls.js';
 import { systemClock } from '../../time.js';
 import { findVisibleTitle, viewerScope } from './visibility.js';
+
+const regionNames = new Intl.DisplayNames(['zh-TW'], { type: 'region' });
+
+/** schema.org wants a Country, not a bare code: named in zh-TW, the code as its identifier. */
+function country(code: string) {
+  return { '@type': 'Country', name: regionNames.of(code) ?? code, identifier: code };
+}
 
 const schemaTypes = { movie: 'Movie', series: 'TVSeries', episode: 'TVEpisode' } as const;
 const ogTypes = {
@@ -27,16 +34,22 @@ export function detailsHead(db: Kysely<Database>, clock: () => number = systemCl
     return {
       title: documentTitle(title.name),
       description: title.synopsis,
-      image: mediaUrl(title.poster_path),
+      // The wide still, not the portrait poster: share cards are landscape (issue 28 item 10).
+      image: mediaUrl(title.still_path),
+      imageAlt: `《${title.name}》劇照`,
+      imageSize: IMAGE_SIZES.still,
       ogType: ogTypes[kind],
       jsonLd: {
         '@context': 'https://schema.org',
         '@type': schemaTypes[kind],
         name: title.name,
         description: title.synopsis,
-        image: site.absolute(mediaUrl(title.poster_path)),
+        image: [
+          site.absolute(mediaUrl(title.poster_path)),
+          site.absolute(mediaUrl(title.still_path)),
+        ],
         dateCreated: String(title.year),
-        countryOfOrigin: title.country,
+        countryOfOrigin: country(title.country),
         contentRating: title.grade,
         provider: { '@type': 'Organization', name: SITE_NAME },
       },

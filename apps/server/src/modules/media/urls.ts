@@ -7,3 +7,21 @@ export function mediaUrl(relativePath: string): string {
 }
 
 export const DEFAULT_SHARE_IMAGE = 'images/site/og-default.jpg';
+
+/** Pixel size of a picture, as share cards want it declared (og:image:width/height). */
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * The sizes pictures are delivered in (DESIGN §5 media; the demo art draws them so, and
+ * media-fixtures tests hold the files to it): share image 1200×630, title stills 960×540
+ * (16:9, the wide picture for share cards), channel pictures 480×270, posters 320×480.
+ */
+export const IMAGE_SIZES = {
+  share: { width: 1200, height: 630 },
+  still: { width: 960, height: 540 },
+  channel: { width: 480, height: 270 },
+  poster: { width: 320, height: 480 },
+} as const satisfies Record<string, ImageSize>;
