@@ -350,7 +350,10 @@ describe('the player in Chromium', () => {
     expect(await ways.getByRole('link', { name: '登入會員' }).getAttribute('href')).toBe(
       '/login.do?returnTo=%2Fplay%2FM0003',
     );
-    expect(await ways.getByRole('link', { name: '兌換序號' }).getAttribute('href')).toBe('/redeem');
+    // Redeeming needs a member: a visitor logs in first and lands on /redeem.
+    expect(await ways.getByRole('link', { name: '兌換序號' }).getAttribute('href')).toBe(
+      '/login.do?returnTo=%2Fredeem',
+    );
     expect(
       await ways.getByRole('link', { name: '查看影片介紹與購買方式' }).getAttribute('href'),
     ).toBe('/details/M0003/M0003');

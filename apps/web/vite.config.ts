@@ -3,6 +3,9 @@ import { defineConfig } from 'vite';
 import { precompress } from './precompress';
 
 const server = 'http://localhost:8080';
+const ZOD_CORE = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/;
+const ZOD_JITLESS =
+  'globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };';
 // Everything the Fastify server answers besides the app itself.
 const proxied = ['/ajax', '/gw', '/sas', '/media', '/docs', '/epg', '/healthz', '/readyz'];
 
@@ -19,6 +22,15 @@ export default defineConfig({
       // keeps zod out of the first chunk; pages that use a contract module still get zod with it.
       treeshake: {
         moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]/, sideEffects: false }],
+      },
+      output: {
+        // zod builds parsers with `new Function` unless told not to, and probes `Function('')`
+        // as its first schemas are made, while the contract's modules load; the page's CSP
+        // forbids eval, so the probe was a violation report on every page (issue 28 item 3).
+        // zod reads its settings from this global when its core loads, so the chunk holding zod
+        // sets it first: before any of its schemas exist, whatever imports what.
+        banner: (chunk) =>
+          Object.keys(chunk.modules).some((id) => ZOD_CORE.test(id)) ? ZOD_JITLESS : '',
       },
     },
   },

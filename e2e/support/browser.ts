@@ -45,7 +45,9 @@ export async function openPage(
   // the violation event still fires, so it is reported as a console error.
   await page.addInitScript(() =>
     document.addEventListener('securitypolicyviolation', (event) =>
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+      console.error(
+        `CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+      ),
     ),
   );
   const problems: string[] = [];

@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { config as zodConfig } from 'zod/v4/core';
 import { pageRoutes } from '@site/contract';
 import { prefetchHomeBanner } from './api/site-content';
 import { App } from './app/App';
@@ -10,10 +9,6 @@ import './styles/global.css';
 
 /** How long the first render waits for the first page's code before showing a loading line. */
 const FIRST_PAGE_WAIT_MS = 1_000;
-
-// zod would probe `new Function('')` on its first parse to see whether it may compile parsers;
-// the page's CSP forbids eval, so the probe only produced a violation report (issue 28 item 3).
-zodConfig({ jitless: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
