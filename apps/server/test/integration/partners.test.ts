@@ -56,7 +56,10 @@ describe('partner account binding', () => {
     const body = { partnerAccountId: 'K000000002', verificationCode: '445566', reserveType: '1' };
     const results = await Promise.all(members.map((m) => m.browser.post(KBRO, body)));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    // The partner account's own guess bucket (ADR 0017) counts each attempt before the code is
+    // checked, so parallel guesses cannot slip past it: racers beyond its five may be told to
+    // wait (429) rather than refused (409). Either way only one binds.
+    expect(results.every((r) => [200, 409, 429].includes(r.statusCode))).toBe(true);
     expect(await holders('K000000002')).toHaveLength(1);
   });
 
