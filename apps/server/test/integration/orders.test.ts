@@ -9,6 +9,7 @@ import { connect } from '../../src/db/index.js';
 import { refundOrder } from '../../src/modules/commerce/payments/refunds.js';
 import { credit } from '../../src/modules/commerce/wallet.js';
 import { TestBrowser, newMember, newTitle, useTestApp } from '../support/index.js';
+import { storedBalance as storedBalanceOf, topUpStored } from '../support/wallet.js';
 
 const BUILD = '/ajax/ajaxBuildPaymentURLData.do';
 const FIND = '/ajax/ajaxFindOrderData.do';
@@ -43,30 +44,9 @@ describe('orders', () => {
   };
 
   const topUp = (accountId: string, amount: number, source: string) =>
-    db()
-      .transaction()
-      .execute((trx) =>
-        credit(trx, {
-          accountId,
-          purse: 'stored',
-          amount,
-          reason: 'voucher',
-          source,
-          now: ctx.now.value,
-        }),
-      );
+    topUpStored(db(), { accountId, amount, source, now: ctx.now.value });
 
-  const storedBalance = async (accountId: string) =>
-    Number(
-      (
-        await db()
-          .selectFrom('wallet')
-          .select('balance')
-          .where('account_id', '=', accountId)
-          .where('purse', '=', 'stored')
-          .executeTakeFirst()
-      )?.balance ?? 0,
-    );
+  const storedBalance = (accountId: string) => storedBalanceOf(db(), accountId);
 
   const ordersOf = (accountId: string) =>
     db().selectFrom('purchase_order').selectAll().where('account_id', '=', accountId).execute();

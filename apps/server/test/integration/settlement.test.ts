@@ -10,8 +10,8 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { refundOrder, sendRequestedRefunds } from '../../src/modules/commerce/payments/refunds.js';
 import { SANDBOX_PATHS, SandboxProvider } from '../../src/modules/commerce/payments/sandbox.js';
-import { credit } from '../../src/modules/commerce/wallet.js';
 import { newMember, newTitle, useTestApp, type TestBrowser } from '../support/index.js';
+import { storedBalance as storedBalanceOf, topUpStored } from '../support/wallet.js';
 
 const BUILD = '/ajax/ajaxBuildPaymentURLData.do';
 const FIND = '/ajax/ajaxFindOrderData.do';
@@ -83,30 +83,14 @@ describe('settling an order for a right already held', () => {
       .data.videoList.video.filter((row) => row.contentId === contentId);
 
   const topUp = (accountId: string, amount: number) =>
-    db()
-      .transaction()
-      .execute((trx) =>
-        credit(trx, {
-          accountId,
-          purse: 'stored',
-          amount,
-          reason: 'voucher',
-          source: `voucher:SET-${crypto.randomUUID()}`,
-          now: ctx.now.value,
-        }),
-      );
+    topUpStored(db(), {
+      accountId,
+      amount,
+      source: `voucher:SET-${crypto.randomUUID()}`,
+      now: ctx.now.value,
+    });
 
-  const storedBalance = async (accountId: string) =>
-    Number(
-      (
-        await db()
-          .selectFrom('wallet')
-          .select('balance')
-          .where('account_id', '=', accountId)
-          .where('purse', '=', 'stored')
-          .executeTakeFirst()
-      )?.balance ?? 0,
-    );
+  const storedBalance = (accountId: string) => storedBalanceOf(db(), accountId);
 
   const expectRefundedForHeldRight = async (member: Member, orderId: string, amount: number) => {
     const order = await orderOf(member.browser, orderId);
