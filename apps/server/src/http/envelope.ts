@@ -13,6 +13,21 @@ export function okSerialized<T>(data: T): SerializedEnvelope<T> {
   return JSON.stringify(ok(data));
 }
 
+const OK_OPEN = JSON.stringify(ok(null)).replace(/null}$/, '');
+
+/** An envelope around data the caller wrote as JSON itself (e.g. from cached pieces). */
+export function okJson<T>(dataJson: string): SerializedEnvelope<T> {
+  return `${OK_OPEN}${dataJson}}`;
+}
+
+/**
+ * Sends a serialized envelope made for this request alone: as it is, compressed on the way out
+ * like any reply (compression.ts), its compressed bytes not kept.
+ */
+export function sendJson<T>(reply: FastifyReply, body: SerializedEnvelope<T>): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
 /**
  * Sends a serialized envelope as it is (Fastify passes a JSON string through untouched), or
  * compressed when the client accepts it: a read cache hands out the same string again and again,

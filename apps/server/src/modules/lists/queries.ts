@@ -317,3 +317,40 @@ export async function favoriteRecommend(
     .where('f.sub_account_uid', '=', subAccountUid);
   return titlesLike(db, favourites, filter, now, page);
 }
+
+export interface ListCounts {
+  keepWatch: number;
+  toView: number;
+  favorite: number;
+}
+
+/** The three counts the my-list screen asks for, in one statement (three scalar subqueries). */
+const listCountsOf = reusable((db, least: number) =>
+  db.selectNoFrom([
+    totalOf(db, `watching:${least}`).as('keep_watch'),
+    membershipEntries(db, `to_view_item:${least}`)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .as('to_view'),
+    membershipEntries(db, `favorite_item:${least}`)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .as('favorite'),
+  ]),
+);
+
+/**
+ * How many titles continue watching, the to-view list and favorites hold for the filter: what
+ * continueWatchingCount and membershipCount answer one by one, asked together.
+ */
+export async function listCounts(
+  db: Kysely<Database>,
+  subAccountUid: string,
+  filter: ListFilter,
+  at: number,
+): Promise<ListCounts> {
+  const [row] = await listCountsOf(db, minimumAudience(filter), { uid: subAccountUid, now: at });
+  return {
+    keepWatch: Number(row!.keep_watch ?? 0),
+    toView: Number(row!.to_view ?? 0),
+    favorite: Number(row!.favorite ?? 0),
+  };
+}

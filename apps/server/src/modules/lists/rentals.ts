@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { reusable, slot } from '../../db/reusable.js';
 import type { Database } from '../../db/schema.js';
 import type { TitleRow } from '../catalogue/present.js';
 import { findTitles } from '../catalogue/queries.js';
@@ -16,6 +17,22 @@ export interface RentalRow {
   expiryText: string;
 }
 
+// Asked by every counts call (the my-list screen), so built and compiled once (db/reusable.ts).
+const accountEntitlements = reusable((db, _shape: 'all') =>
+  db
+    .selectFrom('entitlement as e')
+    .select([
+      'e.content_id',
+      'e.kind as entitlement_kind',
+      'e.start_by',
+      'e.first_played_at',
+      'e.expires_at',
+    ])
+    .where('e.account_id', '=', slot<string>('accountId'))
+    .orderBy('e.granted_at', 'desc')
+    .orderBy('e.entitlement_id'),
+);
+
 /** Which of a title's rows the list shows: the right that plays it best. */
 const RANK: Record<RentalState, number> = { owned: 0, watching: 1, notStarted: 2, expired: 3 };
 
@@ -31,19 +48,7 @@ export async function rentalList(
   filter: ListFilter,
   now: number,
 ): Promise<RentalRow[]> {
-  const entitlements = await db
-    .selectFrom('entitlement as e')
-    .select([
-      'e.content_id',
-      'e.kind as entitlement_kind',
-      'e.start_by',
-      'e.first_played_at',
-      'e.expires_at',
-    ])
-    .where('e.account_id', '=', accountId)
-    .orderBy('e.granted_at', 'desc')
-    .orderBy('e.entitlement_id')
-    .execute();
+  const entitlements = await accountEntitlements(db, 'all', { accountId });
   const titles = new Map(
     (await findTitles(db, [...new Set(entitlements.map((e) => e.content_id))])).map((t) => [
       t.content_id,

@@ -23,23 +23,21 @@ import {
   type ListItem,
 } from '@site/contract';
 import type { Database } from '../../db/schema.js';
-import { ok } from '../../http/envelope.js';
+import { ok, sendJson } from '../../http/envelope.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { ReadCache } from '../../lib/read-cache.js';
 import type { SessionPolicy } from '../accounts/sessions.js';
 import { requireMember, resolveViewer, type Viewer } from '../accounts/viewer.js';
 import { audienceOf } from '../catalogue/audience.js';
 import { toVideoListItem, type TitleRow } from '../catalogue/present.js';
-import { findTitle, findTitles } from '../catalogue/queries.js';
-import { isVisible, requireVisible, viewerScope } from '../catalogue/visibility.js';
+import { requireVisible, viewerScope } from '../catalogue/visibility.js';
+import { ListTitles } from './list-page.js';
 import { toggleMembership, type MembershipTable } from './memberships.js';
 import { HeartbeatWriter } from './heartbeat-writer.js';
 import { deleteViewRecord, hideFromContinueWatching, resumePoint } from './positions.js';
 import {
   continueWatching,
-  continueWatchingCount,
   favoriteRecommend,
-  membershipCount,
+  listCounts,
   membershipList,
   viewHistory,
   type ListFilter,
@@ -85,21 +83,12 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
   const { db, clock, policy } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['lists'];
-  const titles = new ReadCache<TitleRow | null>(deps.cacheSeconds, clock);
+  const titles = new ListTitles(db, deps.cacheSeconds, clock);
   const heartbeats = new HeartbeatWriter(db);
 
   /** A title the viewer may see, or 404 (a foreign or hidden id looks like an unknown one). */
-  // A cached title's list entry is built once, while the title stays in the cache.
-  const listItems = new WeakMap<TitleRow, ListItem>();
-  const listItemOf = (title: TitleRow): ListItem => {
-    let item = listItems.get(title);
-    if (!item) listItems.set(title, (item = toVideoListItem(title)));
-    return item;
-  };
-  const cachedTitle = (contentId: string) =>
-    titles.get(contentId, async () => (await findTitle(db, contentId)) ?? null);
   const visibleTitle = async (viewer: Viewer, contentId: string): Promise<TitleRow> =>
-    requireVisible(await cachedTitle(contentId), viewerScope(viewer), clock());
+    requireVisible(await titles.title(contentId), viewerScope(viewer), clock());
 
   const toggle = async (
     viewer: Viewer,
@@ -190,28 +179,6 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
     videoList: { video: listed.rows.map((row) => ({ ...toVideoListItem(row), ...extra(row) })) },
   });
 
-  /**
-   * A page of list records with their titles (from the title cache), as list entries: only the
-   * titles the filter may see now (history keeps no shelf dates, so this is where they count).
-   */
-  const recordPage = async <R extends { title_id: string }>(
-    { totalCount, records }: { totalCount: number; records: R[] },
-    filter: ListFilter,
-    extra: (record: R) => Partial<ListItem>,
-  ) => {
-    const byId = await titles.getMany(
-      records.map((r) => r.title_id),
-      async (ids) => new Map((await findTitles(db, ids)).map((t) => [t.content_id, t])),
-      null,
-    );
-    const now = clock();
-    const video = records.flatMap((r) => {
-      const title = byId.get(r.title_id);
-      return title && isVisible(title, filter, now) ? [{ ...listItemOf(title), ...extra(r) }] : [];
-    });
-    return { isLogin: 'Y' as const, totalCount, recordCount: video.length, videoList: { video } };
-  };
-
   /** Play history, the same through ajaxFind{product}ListData and ajaxFindViewRecord. */
   const historyPage = async (
     uid: string,
@@ -219,10 +186,15 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
     page: { startIndex: number; maxRecord: number },
     period: { periodStartMonth?: string | undefined; periodEndMonth?: string | undefined },
   ) =>
-    recordPage(await viewHistory(db, uid, filter, page, period, clock()), filter, (r) => ({
-      lastViewedAt: r.last_viewed_at,
-      resumeContentId: r.last_content_id,
-    }));
+    titles.pageJson(
+      await viewHistory(db, uid, filter, page, period, clock()),
+      filter,
+      clock(),
+      (r) => ({
+        lastViewedAt: r.last_viewed_at,
+        resumeContentId: r.last_content_id,
+      }),
+    );
 
   api.get(
     siteCalls.findVideoListData,
@@ -245,18 +217,22 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
       switch (q.menuType) {
         case 'ToViewList':
         case 'MyFavorite':
-          return ok(
-            await recordPage(
+          return sendJson(
+            reply,
+            await titles.pageJson(
               await membershipList(db, memberships[q.menuType], uid, filter, page, clock()),
               filter,
+              clock(),
               (r) => ({ addedAt: r.added_at }),
             ),
           );
         case 'KeepWatch':
-          return ok(
-            await recordPage(
+          return sendJson(
+            reply,
+            await titles.pageJson(
               await continueWatching(db, uid, filter, page, clock()),
               filter,
+              clock(),
               (r) => ({
                 resumeContentId: r.resume_content_id,
                 positionSeconds: r.position_seconds,
@@ -264,7 +240,7 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
             ),
           );
         case 'ViewRecord':
-          return ok(await historyPage(uid, filter, page, q));
+          return sendJson(reply, await historyPage(uid, filter, page, q));
         case 'FavoriteRecommend':
           return ok(present(await favoriteRecommend(db, uid, filter, page, clock()), () => ({})));
       }
@@ -291,20 +267,18 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
           rentalListCount: 0,
           myFavoriteCount: 0,
         });
-      const uid = viewer.subAccount.sub_account_uid;
       const now = clock();
-      const [keep, toView, favorite, rentals] = await Promise.all([
-        continueWatchingCount(db, uid, listFilter(viewer, 'KeepWatch'), now),
-        membershipCount(db, 'to_view_item', uid, listFilter(viewer, 'ToViewList'), now),
-        membershipCount(db, 'favorite_item', uid, listFilter(viewer, 'MyFavorite'), now),
+      // Continue watching, the to-view list and favorites share one filter (listFilter).
+      const [counts, rentals] = await Promise.all([
+        listCounts(db, viewer.subAccount.sub_account_uid, listFilter(viewer, 'KeepWatch'), now),
         rentalList(db, viewer.accountId, listFilter(viewer, 'Rental'), now),
       ]);
       return ok({
         isLogin: 'Y' as const,
-        keepWatchCount: keep,
-        toViewListCount: toView,
+        keepWatchCount: counts.keepWatch,
+        toViewListCount: counts.toView,
         rentalListCount: rentals.length,
-        myFavoriteCount: favorite,
+        myFavoriteCount: counts.favorite,
       });
     },
   );
@@ -355,7 +329,8 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
       const viewer = request.viewer;
       if (!viewer) return ok(emptyList);
       const q = request.query;
-      return ok(
+      return sendJson(
+        reply,
         await historyPage(
           viewer.subAccount.sub_account_uid,
           listFilter(viewer, 'ViewRecord'),
@@ -399,7 +374,7 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
       if (title.kind === 'series')
         throw new AppError('BAD_INPUT', [{ name: 'contentId', problem: 'series' }]);
       // History lists the movie or the series, so it keeps the series' audience for an episode.
-      const listed = title.series_id ? await cachedTitle(title.series_id) : title;
+      const listed = title.series_id ? await titles.title(title.series_id) : title;
       if (!listed) throw notFound();
       await heartbeats.save({
         subAccountUid: viewer.subAccount.sub_account_uid,
