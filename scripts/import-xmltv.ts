@@ -15,7 +15,7 @@ import { ConfigError, loadConfig } from '../apps/server/src/config.js';
 import { connect, migrateToLatest } from '../apps/server/src/db/index.js';
 import { importXmltv } from '../apps/server/src/modules/live/schedule.js';
 import { XmltvImportError } from '../apps/server/src/modules/live/xmltv-import.js';
-import { taipeiLabel } from '../apps/server/src/modules/live/taipei-time.js';
+import { taipeiLabel } from '../apps/server/src/taipei-time.js';
 
 const USAGE =
   'usage: npm run epg:import -- <guide.xml> [--channel <id>] [--from <ISO time> --to <ISO time>]';

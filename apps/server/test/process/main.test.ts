@@ -52,7 +52,9 @@ describe('the server process', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name}=`));
     expect(run.stdout).toBe('');
-  });
+    // Starting tsx and the server's imports takes a second on a quiet machine, over 5 s while
+    // the other suites load both cores (seen in CI).
+  }, 30_000);
 
   it('refuses to start in production with demo defaults: exit code 2, one line', async () => {
     const run = await startServer({ NODE_ENV: 'production', STREAM_SIGNING_SECRET: '' }).done;

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import { channelProblems } from '../../modules/live/channel-rules.js';
-import { taipeiMidnight } from '../../modules/live/taipei-time.js';
+import { taipeiMidnight } from '../../taipei-time.js';
 import type { ChannelWordingTable } from '../schema-live.js';
 import type {
   ChannelGroupMemberTable,

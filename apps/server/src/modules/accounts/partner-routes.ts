@@ -13,7 +13,7 @@ import { maskLoginId } from './login-info.js';
 import { bindPartner, type PartnerDirectory } from './partners.js';
 import { ThrottledError, admit, clearBucket, forgiveOne, passwordPolicy } from './throttle.js';
 import type { AccountRouteDeps } from './routes.js';
-import { requireMember } from './viewer.js';
+import { requireAdult } from './access.js';
 
 /** ajaxBindLoginData.do and ajaxKbroBindLoginData.do: bind a partner account to this member. */
 export function registerPartnerRoutes(
@@ -75,8 +75,7 @@ export function registerPartnerRoutes(
       },
     },
     async (request) => {
-      const viewer = requireMember(request.viewer);
-      if (viewer.kidMode) throw new AppError('FORBIDDEN', undefined, '兒童模式下不能綁定帳號。');
+      const viewer = requireAdult(request.viewer, 'binding');
       return bind(viewer.accountId, 'telecom', request.body);
     },
   );
@@ -92,8 +91,7 @@ export function registerPartnerRoutes(
       },
     },
     async (request) => {
-      const viewer = requireMember(request.viewer);
-      if (viewer.kidMode) throw new AppError('FORBIDDEN', undefined, '兒童模式下不能綁定帳號。');
+      const viewer = requireAdult(request.viewer, 'binding');
       return bind(viewer.accountId, 'kbro', request.body);
     },
   );

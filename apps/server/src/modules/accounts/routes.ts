@@ -27,7 +27,7 @@ import { hitRateLimit } from './rate-limit.js';
 import { endAllSessions, endSession } from './sessions.js';
 import { listSubAccounts } from './sub-accounts.js';
 import { ThrottledError } from './throttle.js';
-import { requireMember } from './viewer.js';
+import { requireMember, requireAdult } from './access.js';
 
 export type AccountRouteDeps = LoginDeps;
 
@@ -152,8 +152,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
       },
     },
     async (request, reply) => {
-      const viewer = requireMember(request.viewer);
-      if (viewer.kidMode) throw new AppError('FORBIDDEN', undefined, '兒童模式下不能變更密碼。');
+      const viewer = requireAdult(request.viewer, 'password');
       const oldPassword = request.body.oldPassword;
       if (!(await checkOwnerPassword(db, viewer.accountId, oldPassword, config, clock()))) {
         throw new AppError(

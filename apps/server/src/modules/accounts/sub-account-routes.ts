@@ -32,7 +32,8 @@ import {
   toSubAccount,
   updateSubAccount,
 } from './sub-accounts.js';
-import { requireMember, viewerOf } from './viewer.js';
+import { viewerOf } from './viewer.js';
+import { requireMember, requireAdult } from './access.js';
 
 /** Sub-accounts: list, select, switch, create, update, delete, and the kid-mode PIN. */
 export function registerSubAccountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
@@ -196,8 +197,7 @@ export function registerSubAccountRoutes(app: FastifyInstance, deps: AccountRout
       },
     },
     async (request) => {
-      const viewer = requireMember(request.viewer);
-      if (viewer.kidMode) throw new AppError('FORBIDDEN', undefined, '兒童模式下不能設定 PIN 碼。');
+      const viewer = requireAdult(request.viewer, 'kidPin');
       // The right password also clears the old PIN's failures and lock.
       await requireOwnerPassword(db, viewer.accountId, request.body.password, config, clock());
       await setKidPin(db, viewer.accountId, request.body.pin, config.PASSWORD_SCRYPT_COST);

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
 import {
   endSession,
   isLive,
@@ -92,11 +91,6 @@ export function viewerOf(
     kidMode,
     filterRestrict: kidMode || subAccount.filter_restrict !== 'N',
   };
-}
-
-export function requireMember(viewer: Viewer | null): Viewer {
-  if (!viewer) throw new AppError('NOT_LOGGED_IN');
-  return viewer;
 }
 
 /** What a viewer may see of the catalogue: decided here, from the session, never from parameters. */

@@ -23,13 +23,13 @@ import {
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { requireMember } from '../accounts/viewer.js';
 import { videoDetail } from './detail.js';
 import { episodesOf, groupTitles, groupsOfUxCategory } from './groups.js';
 import { toLinkedVideo, toVideoListItem } from './present.js';
 import { filterTitles, mainCategoryMenu } from './queries.js';
 import { newTitleCount } from './new-titles.js';
 import { requireVisibleTitle, viewerScope } from './visibility.js';
+import { requireMember } from '../accounts/access.js';
 
 /** New titles are hinted for this long when a sub-account has never dismissed the hint. */
 const NEW_TITLE_WINDOW_SECONDS = 14 * 86_400;

@@ -9,7 +9,7 @@ import type {
 import type { Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { newId } from '../accounts/tokens.js';
-import { requireMember, type Viewer } from '../accounts/viewer.js';
+import { type Viewer } from '../accounts/viewer.js';
 import { toVideoListItem, type TitleRow } from '../catalogue/present.js';
 import { findTitle } from '../catalogue/queries.js';
 import { requireVisibleTitle, viewerScope } from '../catalogue/visibility.js';
@@ -26,6 +26,7 @@ import {
 } from './prices.js';
 import { rightAlreadyHeld, settleOrder } from './settlement.js';
 import { balances, debit } from './wallet.js';
+import { requireMember, requireAdult } from '../accounts/access.js';
 
 /*
  * Orders (docs/adr/0021-orders-and-payments.md). States: created → paid | failed | cancelled |
@@ -36,17 +37,13 @@ import { balances, debit } from './wallet.js';
  * grants once (entitlements.ts).
  */
 
-/** Kids do not buy: a kid sub-account's session is refused (ADR 0021). */
-export const KID_REFUSAL = '兒童模式無法購買或訂閱，請切換到一般使用者後再試。';
-
 /** Where the provider sends the browser back to. */
 export const resultPath = (orderId: string) =>
   `/checkout/result?orderId=${encodeURIComponent(orderId)}`;
 
+/** Kids do not buy: a kid sub-account's session is refused (ADR 0021). */
 export function requireBuyer(viewer: Viewer | null): Viewer {
-  const member = requireMember(viewer);
-  if (member.kidMode) throw new AppError('FORBIDDEN', undefined, KID_REFUSAL);
-  return member;
+  return requireAdult(viewer, 'purchase');
 }
 
 export interface PlaceOrder {

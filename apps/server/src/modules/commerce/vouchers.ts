@@ -9,6 +9,7 @@ import type {
 import type { Database } from '../../db/schema.js';
 import type { VoucherTable } from '../../db/schema-commerce.js';
 import { AppError } from '../../http/errors.js';
+import { requireAdult } from '../accounts/access.js';
 import type { Viewer } from '../accounts/viewer.js';
 import type { TitleRow } from '../catalogue/present.js';
 import { findTitle, findTitles } from '../catalogue/queries.js';
@@ -40,11 +41,7 @@ export const voucherSource = (serial: string) => `voucher:${serial}`;
 
 /** Kid sub-accounts may not redeem or see the wallet: vouchers spend the account's value. */
 export function requireRedeemer(viewer: Viewer | null): Viewer {
-  if (!viewer) throw new AppError('NOT_LOGGED_IN');
-  if (viewer.kidMode) {
-    throw new AppError('FORBIDDEN', undefined, '兒童模式無法兌換序號，請切換為一般使用者後再試。');
-  }
-  return viewer;
+  return requireAdult(viewer, 'redeem');
 }
 
 /**

@@ -5,10 +5,8 @@ import type { Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Viewer } from '../accounts/viewer.js';
 import { drawnActivityIds, findActivity, prizesLeft, upcomingActivities } from './draw-queries.js';
-import { taipeiDateTime } from './taipei.js';
-
-/** Kids do not draw (docs/adr/0028): prizes are the account's, and a draw is a game of chance. */
-export const KID_DRAW_REFUSAL = '兒童模式無法參加抽獎，請切換為一般使用者後再試。';
+import { taipeiDateTime } from '../../taipei-time.js';
+import { requireAdult } from '../accounts/access.js';
 
 /** A number in [0, 1000): the roll a draw wins with when it is below the activity's odds. */
 export type Roll = () => number;
@@ -64,7 +62,8 @@ export async function draw(
   input: { viewer: Viewer; activityId: string; now: number; roll?: Roll },
 ): Promise<DrawResult> {
   const { viewer, activityId, now } = input;
-  if (viewer.kidMode) throw new AppError('FORBIDDEN', undefined, KID_DRAW_REFUSAL);
+  // Kids do not draw (docs/adr/0028): prizes are the account's, and a draw is a game of chance.
+  requireAdult(viewer, 'draw');
   const activity = await findActivity(db, activityId);
   if (!activity) throw notFound('找不到這個抽獎活動。');
   if (now < Number(activity.start_at) || now >= Number(activity.end_at)) {

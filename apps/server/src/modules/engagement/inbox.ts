@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { InboxList, InboxMessage } from '@site/contract';
 import type { Database } from '../../db/schema.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import type { Viewer } from '../accounts/viewer.js';
+import { requireAdult } from '../accounts/access.js';
 
 /** The newest this many messages are listed. */
 export const INBOX_LIST_MAX = 100;
@@ -12,10 +13,8 @@ export const INBOX_LIST_MAX = 100;
  * about to end, the account's prizes), and a kid sub-account is there to watch. The list and the
  * update are refused in words a parent can act on; the header's count is 0, so no badge shows.
  */
-export const KID_INBOX_REFUSAL = '兒童模式沒有收件匣，請切換為一般使用者後查看訊息。';
-
 function requireInboxOwner(viewer: Viewer): void {
-  if (viewer.kidMode) throw new AppError('FORBIDDEN', undefined, KID_INBOX_REFUSAL);
+  requireAdult(viewer, 'inbox');
 }
 
 /** Messages to this viewer's account or to everyone, with this user's state (no row = unread). */

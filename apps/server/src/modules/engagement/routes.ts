@@ -15,11 +15,11 @@ import {
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
-import { requireMember } from '../accounts/viewer.js';
 import { ClientRateLimiter } from '../telemetry/beacon-guards.js';
 import { announceQueue } from './announcements.js';
 import { draw, type Roll } from './draws.js';
 import { inboxList, unreadCount, updateMessages } from './inbox.js';
+import { requireMember } from '../accounts/access.js';
 
 export interface EngagementDeps {
   db: Kysely<Database>;

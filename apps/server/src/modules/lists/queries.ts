@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { TAIPEI_OFFSET_SECONDS } from '../../time.js';
+import { taipeiDateStart } from '../../taipei-time.js';
 import type { TitleRow } from '../catalogue/present.js';
 import { titlesLike } from '../catalogue/queries.js';
 import { reusable, slot } from '../../db/reusable.js';
@@ -222,9 +222,10 @@ export async function continueWatchingCount(
 export function taipeiMonthRange(month: string): [number, number] {
   const year = Number(month.slice(0, 4));
   const m = Number(month.slice(4, 6));
-  const start = Date.UTC(year, m - 1, 1) / 1000 - TAIPEI_OFFSET_SECONDS;
-  const end = Date.UTC(year, m, 1) / 1000 - TAIPEI_OFFSET_SECONDS;
-  return [start, end];
+  return [
+    taipeiDateStart(year, m),
+    taipeiDateStart(m === 12 ? year + 1 : year, m === 12 ? 1 : m + 1),
+  ];
 }
 
 export interface HistoryRecord {

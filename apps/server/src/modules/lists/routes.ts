@@ -26,7 +26,7 @@ import type { Database } from '../../db/schema.js';
 import { ok, sendJson } from '../../http/envelope.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { SessionPolicy } from '../accounts/sessions.js';
-import { requireMember, resolveViewer, type Viewer } from '../accounts/viewer.js';
+import { resolveViewer, type Viewer } from '../accounts/viewer.js';
 import { audienceOf } from '../catalogue/audience.js';
 import { toVideoListItem, type TitleRow } from '../catalogue/present.js';
 import { requireVisible, viewerScope } from '../catalogue/visibility.js';
@@ -45,6 +45,7 @@ import {
 } from './queries.js';
 import { rentalList } from './rentals.js';
 import { durationText } from './texts.js';
+import { requireMember } from '../accounts/access.js';
 
 export interface ListRouteDeps {
   db: Kysely<Database>;

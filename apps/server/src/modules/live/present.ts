@@ -17,7 +17,7 @@ import {
   safeYoutubeId,
 } from './channel-rules.js';
 import type { ChannelRow, ProgrammeRow } from './queries.js';
-import { taipeiParts, taipeiWeekday } from './taipei-time.js';
+import { taipeiParts, taipeiWeekday } from '../../taipei-time.js';
 
 const yn = (value: string): 'Y' | 'N' => (value === 'Y' ? 'Y' : 'N');
 

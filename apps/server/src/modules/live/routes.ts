@@ -32,7 +32,7 @@ import { GuideCache } from './guide-cache.js';
 import { toChannelV2 } from './present.js';
 import { channelGroups, listChannels, programmesBetween } from './queries.js';
 import type { LiveService } from './service.js';
-import { taipeiMidnight } from './taipei-time.js';
+import { taipeiMidnight } from '../../taipei-time.js';
 import { renderXmltv } from './xmltv.js';
 
 const DAY = 86_400;

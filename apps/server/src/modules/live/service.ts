@@ -24,7 +24,7 @@ import {
   type ChannelRow,
 } from './queries.js';
 import { liveStreamUrl, type HostRule } from './stream-hosts.js';
-import { taipeiMidnight } from './taipei-time.js';
+import { taipeiMidnight } from '../../taipei-time.js';
 
 /** The programme list shows today and the six days after it (Taipei dates). */
 export const SCHEDULE_DAYS = 7;

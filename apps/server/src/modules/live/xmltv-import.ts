@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { create } from 'xmlbuilder2';
 import { repoRoot } from '../../config.js';
-import { taipeiLabel, taipeiParts } from './taipei-time.js';
+import { taipeiLabel, taipeiParts } from '../../taipei-time.js';
 import { channelIdOfXmltv } from './xmltv.js';
 
 /** The XMLTV DTD the guide is checked against (a copy of shared/standards/xmltv.dtd). */

@@ -1,7 +1,7 @@
 import { SITE_NAME } from '@site/contract';
 import { create } from 'xmlbuilder2';
 import type { ChannelRow, ProgrammeRow } from './queries.js';
-import { taipeiOffset, taipeiParts } from './taipei-time.js';
+import { taipeiOffset, taipeiParts } from '../../taipei-time.js';
 
 /** XMLTV times: "YYYYMMDDhhmmss +0800", written in Taipei time (the guide's audience). */
 export function xmltvTime(unixSeconds: number): string {

@@ -1,5 +1,6 @@
 /**
- * Wall-clock time in Asia/Taipei (DESIGN §7: through Intl, no fixed +8 h arithmetic). Times are
+ * Wall-clock time in Asia/Taipei, the one module for it (DESIGN §7: through Intl, no fixed +8 h
+ * arithmetic). Times are
  * stored as Unix seconds (UTC); schedules are shown and keyed in Taipei time. The zone's offset
  * at a moment comes from Intl's time-zone data and is remembered per hour (formatting thousands
  * of programme times through Intl one by one costs tens of milliseconds).
@@ -82,6 +83,18 @@ export function taipeiOffset(unixSeconds: number): string {
   const offset = taipeiOffsetSeconds(unixSeconds);
   const abs = Math.abs(offset);
   return `${offset < 0 ? '-' : '+'}${pad(Math.floor(abs / 3600))}${pad(Math.floor(abs / 60) % 60)}`;
+}
+
+/** Unix seconds of the Taipei midnight that starts a calendar date 'YYYY-MM-DD' (or 'YYYY-MM-01'). */
+export function taipeiDateStart(year: number, month: number, day = 1): number {
+  const utcMidnight = Date.UTC(year, month - 1, day) / 1000;
+  return utcMidnight - taipeiOffsetSeconds(utcMidnight);
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' in Taipei (the draw activities' times, SPEC §5). */
+export function taipeiDateTime(unixSeconds: number): string {
+  const { date, time, second } = taipeiParts(unixSeconds);
+  return `${date} ${time}:${pad(second)}`;
 }
 
 /** 'YYYY-MM-DD HH:mm' in Taipei: how times are named in messages to operators. */
