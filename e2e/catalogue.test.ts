@@ -107,6 +107,9 @@ describe('catalogue pages in Chromium', () => {
     await page.waitForURL(`${server.origin}/browse`);
     expect(await main.getByLabel('國家／地區').inputValue()).toBe('');
     await expect.poll(() => count.textContent()).toBe(allCount);
+    // The form's submit button: the filters are applied already, so it goes to the results.
+    await main.getByRole('button', { name: '查看結果' }).click();
+    expect(await count.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(realProblems(problems)).toEqual([]);
     await close();
   });

@@ -260,7 +260,7 @@ describe('the player in Chromium', () => {
     await page.keyboard.press('f');
     await expect
       .poll(() =>
-        page.evaluate(() => Boolean(document.fullscreenElement?.querySelector('[role="region"]'))),
+        page.evaluate(() => Boolean(document.fullscreenElement?.querySelector('.player__frame'))),
       )
       .toBe(true);
     await expect.poll(() => controls(page).getByLabel('離開全螢幕').count()).toBe(1);

@@ -126,7 +126,11 @@ export function SearchBox({
         </label>
         <input
           id={inputId}
-          type="search"
+          // A text input, not type="search": HTML allows role="combobox" and aria-expanded on
+          // type="text" only (the W3C validator rejects them on a search input). inputMode and
+          // enterKeyHint still bring the search keyboard on phones.
+          type="text"
+          inputMode="search"
           name="inputKeyword"
           className="search-box__input"
           placeholder={t.nav.search.placeholder}

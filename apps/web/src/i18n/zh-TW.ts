@@ -153,6 +153,7 @@ export const t = {
     resultCount: (n: number) => `共 ${n} 部影片`,
     empty: '找不到符合條件的影片，請試試其他篩選條件。',
     resetFilters: '清除篩選條件',
+    showResults: '查看結果',
     results: '影片列表',
   },
 

@@ -23,6 +23,8 @@ export function TextField({ label, hint, error, ...input }: TextFieldProps) {
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
+        // Written out (a field may pass another): html-validate asks for an explicit type.
+        type="text"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         {...input}

@@ -125,6 +125,7 @@ export function Controls({
         <>
           <input
             type="range"
+            name="seek"
             className="player__seek"
             data-role="seek"
             min={0}
@@ -150,8 +151,10 @@ export function Controls({
       >
         <Icon name={silent ? 'muted' : 'volume'} />
       </button>
+      {/* Names on the fields: a form field with neither id nor name is a browser-reported issue. */}
       <input
         type="range"
+        name="volume"
         className="player__volume"
         min={0}
         max={1}
@@ -164,6 +167,7 @@ export function Controls({
         <label className="player__menu">
           <span className="player__menu-name">{t.player.subtitles}</span>
           <select
+            name="subtitles"
             value={subtitleChoices.includes(subtitle) ? subtitle : 'off'}
             onChange={(event) => onSubtitle(event.target.value as SubtitleChoice)}
           >
@@ -179,7 +183,11 @@ export function Controls({
       {qualities.length > 0 ? (
         <label className="player__menu">
           <span className="player__menu-name">{t.player.quality}</span>
-          <select value={quality} onChange={(event) => onQuality(Number(event.target.value))}>
+          <select
+            name="quality"
+            value={quality}
+            onChange={(event) => onQuality(Number(event.target.value))}
+          >
             <option value={AUTO_QUALITY}>{t.player.qualityAuto}</option>
             {qualities.map((option) => (
               <option key={option.index} value={option.index} disabled={option.disabled}>

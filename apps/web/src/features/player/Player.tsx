@@ -109,7 +109,7 @@ export function Player(props: PlayerProps) {
     overlay,
   } = props;
   const fullscreenHost = useContext(FullscreenHost);
-  const frameRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement | null>(null);
   /** hls.js warmed at the click, attached to the video the player took (prewarm.ts). */
@@ -335,7 +335,7 @@ export function Player(props: PlayerProps) {
 
   usePageKeys(frameRef, perform, pageKeys);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const action = actionForKey(event, keyTargetOf(event.target as Element));
     if (!action) return;
     event.preventDefault();
@@ -347,10 +347,10 @@ export function Player(props: PlayerProps) {
 
   return (
     <div className="player">
-      <div
+      {/* A named section is a region landmark; the validator prefers it to role="region". */}
+      <section
         ref={frameRef}
         className={fullscreen ? 'player__frame player__frame--fullscreen' : 'player__frame'}
-        role="region"
         aria-label={t.player.videoLabel(title)}
         aria-describedby={hintId}
         onKeyDown={onKeyDown}
@@ -401,7 +401,7 @@ export function Player(props: PlayerProps) {
             />
           </>
         )}
-      </div>
+      </section>
     </div>
   );
 }

@@ -30,34 +30,48 @@ export function SubAccountSelect({
   const { switchTo, dialog, error, pendingId } = useSwitchSubAccount(kidSession);
 
   const body = select.data ? (
-    <ul className="profile-grid" aria-label={t.subAccountSelect.listLabel}>
-      {select.data.subAccountList.subAccount.map((sub) => {
-        const current = type === 'switch' && sub.subAccountUid === select.data.currentSubaccountID;
-        return (
-          <li key={sub.subAccountUid}>
-            <button
-              type="button"
-              className="profile-grid__button"
-              aria-busy={pendingId === sub.subAccountUid}
-              onClick={async () => {
-                // Not disabled while busy: the PIN dialog returns focus to this button.
-                if (pendingId !== null) return;
-                if (await switchTo(sub, select.data.currentSubaccountID)) onDone();
-              }}
-            >
-              <img className="profile-grid__icon" src={sub.iconUrl} alt="" width={96} height={96} />
-              <span className="profile-grid__name">{sub.nickname}</span>
-              <span className="profile-grid__badges">
-                {sub.kidmode === '1' ? (
-                  <span className="badge badge--kid">{t.subAccountSelect.kid}</span>
-                ) : null}
-                {current ? <span className="badge">{t.subAccountSelect.current}</span> : null}
-              </span>
-            </button>
-          </li>
-        );
-      })}
-    </ul>
+    // The group carries the name: a list is not an element aria-label is meant for.
+    <div
+      className="profile-select__profiles"
+      role="group"
+      aria-label={t.subAccountSelect.listLabel}
+    >
+      <ul className="profile-grid">
+        {select.data.subAccountList.subAccount.map((sub) => {
+          const current =
+            type === 'switch' && sub.subAccountUid === select.data.currentSubaccountID;
+          return (
+            <li key={sub.subAccountUid}>
+              <button
+                type="button"
+                className="profile-grid__button"
+                aria-busy={pendingId === sub.subAccountUid}
+                onClick={async () => {
+                  // Not disabled while busy: the PIN dialog returns focus to this button.
+                  if (pendingId !== null) return;
+                  if (await switchTo(sub, select.data.currentSubaccountID)) onDone();
+                }}
+              >
+                <img
+                  className="profile-grid__icon"
+                  src={sub.iconUrl}
+                  alt=""
+                  width={96}
+                  height={96}
+                />
+                <span className="profile-grid__name">{sub.nickname}</span>
+                <span className="profile-grid__badges">
+                  {sub.kidmode === '1' ? (
+                    <span className="badge badge--kid">{t.subAccountSelect.kid}</span>
+                  ) : null}
+                  {current ? <span className="badge">{t.subAccountSelect.current}</span> : null}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   ) : select.isError ? (
     <LoadError error={select.error} onRetry={() => select.refetch()} />
   ) : (

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE } from '@site/contract';
 import { useMainCategoryMenu, useVideoList } from '../../api/hooks';
@@ -22,6 +23,7 @@ export default function BrowsePage() {
   usePageTitle(t.pageTitles.browse);
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
   const menu = useMainCategoryMenu();
   const list = useVideoList(toVideoListQuery(filters));
   const videos = list.data?.videoList.video;
@@ -82,9 +84,11 @@ export default function BrowsePage() {
         filters={filters}
         categories={menu.data ?? []}
         onChange={(next) => setSearch(searchFromFilters(next))}
+        onShowResults={() => resultsHeading.current?.focus()}
       />
       <section aria-labelledby="browse-results" className="browse__results">
-        <h2 id="browse-results" className="browse__count">
+        {/* Focusable from script only: 查看結果 brings the reader here. */}
+        <h2 id="browse-results" ref={resultsHeading} className="browse__count" tabIndex={-1}>
           {list.data ? t.browse.resultCount(totalCount) : t.browse.results}
         </h2>
         {results}

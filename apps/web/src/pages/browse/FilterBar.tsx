@@ -7,6 +7,8 @@ interface FilterBarProps {
   filters: BrowseFilters;
   categories: MainCategory[];
   onChange(next: BrowseFilters): void;
+  /** 查看結果: the filters apply on change already, so it takes the reader to the results. */
+  onShowResults(): void;
 }
 
 const THIS_YEAR = new Date().getFullYear();
@@ -46,8 +48,11 @@ function Field({
   );
 }
 
-/** The six filters of SPEC §3; every change becomes a new URL. */
-export function FilterBar({ filters, categories, onChange }: FilterBarProps) {
+/**
+ * The six filters of SPEC §3; every change becomes a new URL at once. A form needs a submit
+ * button (WCAG technique H32): here it moves focus to the results the filters already show.
+ */
+export function FilterBar({ filters, categories, onChange, onShowResults }: FilterBarProps) {
   const change = (key: FilterKey, value: string) => onChange(withFilter(filters, key, value));
   const main = categories.find((c) => c.mainCategoryId === filters.mainCategoryId);
   const subcategories = main?.subcategoryList.subcategory ?? [];
@@ -56,7 +61,10 @@ export function FilterBar({ filters, categories, onChange }: FilterBarProps) {
     <form
       className="filter-bar"
       aria-label={t.browse.filtersLabel}
-      onSubmit={(event) => event.preventDefault()}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onShowResults();
+      }}
     >
       <Field
         name="mainCategoryId"
@@ -125,6 +133,9 @@ export function FilterBar({ filters, categories, onChange }: FilterBarProps) {
           </option>
         ))}
       </Field>
+      <button type="submit" className="button filter-bar__submit">
+        {t.browse.showResults}
+      </button>
     </form>
   );
 }

@@ -49,8 +49,10 @@ export function Seasons({ seasons, currentId }: { seasons: Season[]; currentId: 
     0,
     seasons.findIndex((s) => s.episodes.some((e) => e.contentId === currentId)),
   );
+  // No aria-label on the list (not an element it is meant for): a season's tab panel is named by
+  // its tab, and a lone season's list by the section's heading.
   const list = (season: Season) => (
-    <ol className="episodes" aria-label={t.details.season(season.seasonNo)}>
+    <ol className="episodes">
       {season.episodes.map((episode) => (
         <EpisodeItem
           key={episode.contentId}

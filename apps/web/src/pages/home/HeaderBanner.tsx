@@ -73,35 +73,38 @@ export function HeaderBanner() {
           </div>
         </div>
       </div>
-      <ul className="banner__choices" aria-label={t.home.bannerChoices}>
-        {videos
-          ? videos.map((video, index) => (
-              <li key={video.contentId}>
-                <button
-                  type="button"
-                  className="banner__choice"
-                  aria-pressed={video === featured}
-                  aria-label={t.home.bannerShow(video.contentName)}
-                  onClick={() => setChosen(index)}
-                >
-                  <img
-                    className="banner__thumb"
-                    src={video.stillUrl}
-                    alt=""
-                    width={160}
-                    height={90}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                </button>
-              </li>
-            ))
-          : THUMB_SLOTS.map((i) => (
-              <li key={i}>
-                <span className="banner__choice banner__choice--skeleton" />
-              </li>
-            ))}
-      </ul>
+      {/* The group carries the name: a list is not an element aria-label is meant for. */}
+      <div className="banner__picker" role="group" aria-label={t.home.bannerChoices}>
+        <ul className="banner__choices">
+          {videos
+            ? videos.map((video, index) => (
+                <li key={video.contentId}>
+                  <button
+                    type="button"
+                    className="banner__choice"
+                    aria-pressed={video === featured}
+                    aria-label={t.home.bannerShow(video.contentName)}
+                    onClick={() => setChosen(index)}
+                  >
+                    <img
+                      className="banner__thumb"
+                      src={video.stillUrl}
+                      alt=""
+                      width={160}
+                      height={90}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  </button>
+                </li>
+              ))
+            : THUMB_SLOTS.map((i) => (
+                <li key={i}>
+                  <span className="banner__choice banner__choice--skeleton" />
+                </li>
+              ))}
+        </ul>
+      </div>
     </section>
   );
 }

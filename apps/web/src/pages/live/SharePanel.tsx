@@ -80,6 +80,8 @@ export function SharePanel({ link }: { link: string }) {
         </button>
         {outcome === 'failed' ? (
           <input
+            type="url"
+            name="shareLink"
             className="live-share__field"
             readOnly
             value={link}

@@ -47,22 +47,25 @@ export function Refused({
       <p>{error.message}</p>
       {gettable && visitor ? <p>{t.play.loginHint}</p> : null}
       {gettable && offers.length > 0 ? (
-        <ul className="play__offers" aria-label={t.play.offersLabel}>
-          {offers.map((offer) => {
-            const checkout = checkoutPath(checkoutItemOf(offer, contentId));
-            return (
-              <li key={offer.kind === 'subscribe' ? offer.serviceId : offer.kind}>
-                <Link
-                  to={visitor ? paths.login(checkout) : checkout}
-                  className="button button--primary"
-                >
-                  {visitor ? t.play.loginAnd(offerLabel(offer)) : offerLabel(offer)}
-                </Link>{' '}
-                <span className="play__offer-terms">{offerTerms(offer)}</span>
-              </li>
-            );
-          })}
-        </ul>
+        // The group carries the name: a list is not an element aria-label is meant for.
+        <div role="group" aria-label={t.play.offersLabel}>
+          <ul className="play__offers">
+            {offers.map((offer) => {
+              const checkout = checkoutPath(checkoutItemOf(offer, contentId));
+              return (
+                <li key={offer.kind === 'subscribe' ? offer.serviceId : offer.kind}>
+                  <Link
+                    to={visitor ? paths.login(checkout) : checkout}
+                    className="button button--primary"
+                  >
+                    {visitor ? t.play.loginAnd(offerLabel(offer)) : offerLabel(offer)}
+                  </Link>{' '}
+                  <span className="play__offer-terms">{offerTerms(offer)}</span>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
       ) : null}
       {gettable ? (
         <nav className="play__ways" aria-label={t.play.getRight}>
