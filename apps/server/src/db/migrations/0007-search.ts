@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { createSearchLookupIndex } from '../indexes.js';
 import type { MigrationContext } from './context.js';
 
 /**
@@ -34,19 +35,4 @@ export function search({ text, dialect }: MigrationContext) {
       await createSearchLookupIndex(db);
     },
   };
-}
-
-export const SEARCH_LOOKUP_INDEX = 'search_term_lookup';
-
-/**
- * Equality on a one- or two-character key walks results in reply order (class, name, id); a
- * range on a longer key reads only the suffixes that start with it. The visibility copies make
- * it covering. (reindexSearch drops and rebuilds it around a first build of a large catalogue.)
- */
-export async function createSearchLookupIndex(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createIndex(SEARCH_LOOKUP_INDEX)
-    .on('search_term')
-    .columns(['term', 'rank', 'name', 'owner_id', 'audience', 'on_shelf_at', 'off_shelf_at'])
-    .execute();
 }

@@ -1,16 +1,6 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
+import { BROWSE_LISTED } from '../indexes.js';
 import type { MigrationContext } from './context.js';
-
-/**
- * Which titles a browse lists, as the partial indexes below say it: not episodes, i.e. movies and
- * series (0001's check allows only those three kinds). catalogue/queries.ts filterTitles writes
- * this very term: both databases use a partial index only for a query whose condition implies
- * the index's, and SQLite proves that by matching the term's text (a bound parameter never
- * matches). `<>` rather than `in ('movie', 'series')`: no index can narrow rows with it, so a
- * planner without statistics (SQLite's, here) cannot take 0001's title_listed_latest (kind,
- * on_shelf_at, …) for a cheap lookup and then sort what it found.
- */
-export const BROWSE_LISTED: Expression<SqlBool> = sql<SqlBool>`kind <> 'episode'`;
 
 /**
  * Browse pages (issue 4, item 5; docs/adr/0012-browse-paging.md). Each index is partial on

@@ -1,6 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { MigrationContext } from './context.js';
-import { BROWSE_LISTED } from './0008-browse-indexes.js';
+import { BROWSE_LISTED } from '../indexes.js';
 
 /**
  * The titles a browse lists to a viewer with the restricted-content filter on (anonymous viewers,

@@ -1,6 +1,6 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { FilterCategoryVideoListQuery, MainCategory } from '@site/contract';
-import { BROWSE_LISTED } from '../../db/migrations/0008-browse-indexes.js';
+import { BROWSE_LISTED } from '../../db/indexes.js';
 import type { Database } from '../../db/schema.js';
 import type { TitleRow } from './present.js';
 import { mainCategoryFor, titleVisible, type VisibilityScope } from './visibility.js';

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
-import { SEARCH_LOOKUP_INDEX, createSearchLookupIndex } from '../../db/migrations/0007-search.js';
+import { SEARCH_LOOKUP_INDEX, createSearchLookupIndex } from '../../db/indexes.js';
 import type { Database, SearchTermTable } from '../../db/schema.js';
 import { RANK, indexKeys, normalizeText } from './terms.js';
 import { audienceOf } from '../catalogue/audience.js';
