@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { toggleMembership } from '../../modules/lists/memberships.js';
-import { saveHeartbeat } from '../../modules/lists/positions.js';
+import { audienceOf } from '../../modules/catalogue/audience.js';
+import { findTitle } from '../../modules/catalogue/queries.js';
+import { writeBatch } from '../../modules/lists/heartbeat-writer.js';
+import type { Heartbeat } from '../../modules/lists/positions.js';
 import type { SubAccountRow } from '../../modules/accounts/sub-accounts.js';
 
 /** The demo member's lists, so every my-list tab has something to show (README "Demo data"). */
@@ -56,4 +59,11 @@ export async function seedDemoLists(
       .execute();
   }
   if (kid) await toggleMembership(db, 'favorite_item', kid.sub_account_uid, 'S0007', '1', now);
+}
+
+/** One heartbeat, written alone (requests go through the HeartbeatWriter's batches). */
+async function saveHeartbeat(db: Kysely<Database>, beat: Omit<Heartbeat, 'audience'>) {
+  const title = await findTitle(db, beat.titleId);
+  if (!title) throw new Error(`heartbeat for an unknown title ${beat.titleId}`);
+  await writeBatch(db, [{ ...beat, audience: audienceOf(title) }]);
 }

@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely';
-import { writeBatch } from './heartbeat-writer.js';
 import type { Database } from '../../db/schema.js';
 import { audienceOf } from '../catalogue/audience.js';
 import type { TitleRow } from '../catalogue/present.js';
-import { findTitle } from '../catalogue/queries.js';
 
 /** A title watched to at least this share of its length counts as finished (credits). */
 export const FINISHED_SHARE = 0.95;
@@ -19,16 +17,6 @@ export interface Heartbeat {
   durationSeconds: number;
   seq: number;
   now: number;
-}
-
-/** One heartbeat, written alone (the seed; requests go through the HeartbeatWriter). */
-export async function saveHeartbeat(
-  db: Kysely<Database>,
-  beat: Omit<Heartbeat, 'audience'>,
-): Promise<void> {
-  const title = await findTitle(db, beat.titleId);
-  if (!title) throw new Error(`heartbeat for an unknown title ${beat.titleId}`);
-  await writeBatch(db, [{ ...beat, audience: audienceOf(title) }]);
 }
 
 /**
