@@ -45,16 +45,20 @@ describe('the server process', () => {
     ['LOG_LEVEL', 'loud'],
     ['PUBLIC_URL', 'ftp://example.com'],
     ['PASSWORD_SCRYPT_COST', '1000'],
-  ])('stops with exit code 2 and one line naming %s when it is bad', async (name, value) => {
-    const run = await startServer({ [name]: value }).done;
-    expect(run.code).toBe(2);
-    const lines = run.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name}=`));
-    expect(run.stdout).toBe('');
-    // Starting tsx and the server's imports takes a second on a quiet machine, over 5 s while
-    // the other suites load both cores (seen in CI).
-  }, 30_000);
+  ])(
+    'stops with exit code 2 and one line naming %s when it is bad',
+    async (name, value) => {
+      const run = await startServer({ [name]: value }).done;
+      expect(run.code).toBe(2);
+      const lines = run.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name}=`));
+      expect(run.stdout).toBe('');
+      // Starting tsx and the server's imports takes a second on a quiet machine, over 5 s while
+      // the other suites load both cores (seen in CI).
+    },
+    30_000,
+  );
 
   it('refuses to start in production with demo defaults: exit code 2, one line', async () => {
     const run = await startServer({ NODE_ENV: 'production', STREAM_SIGNING_SECRET: '' }).done;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ClientRateLimiter } from '../../src/modules/telemetry/beacon-guards.js';
+import { ClientRateLimiter } from '../../src/lib/rate-limiter.js';
 import { LogBatcher } from '../../src/modules/telemetry/log-batcher.js';
 
 describe('LogBatcher', () => {

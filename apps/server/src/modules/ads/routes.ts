@@ -10,7 +10,7 @@ import {
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { recordTracking, resolveAdUrl, serveAdBreak, type AdServerDeps } from './ad-server.js';
-import { IpLimiter } from './ip-limiter.js';
+import { ClientRateLimiter } from '../../lib/rate-limiter.js';
 import { adViewer } from './viewer-cookie.js';
 
 /** Requests per IP per minute (docs/adr/0022): a break is one document and about eight pixels. */
@@ -22,8 +22,11 @@ export function registerAdRoutes(
   deps: AdServerDeps & { secureCookies: boolean },
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const tagLimit = new IpLimiter(AD_TAG_LIMIT_PER_MINUTE);
-  const trackLimit = new IpLimiter(AD_TRACK_LIMIT_PER_MINUTE);
+  // Per IP (docs/adr/0022): enough to stop one client flooding the event table.
+  const perMinute = (limit: number) =>
+    new ClientRateLimiter({ limit, windowSeconds: 60, maxClients: 200_000 }, deps.clock);
+  const tagLimit = perMinute(AD_TAG_LIMIT_PER_MINUTE);
+  const trackLimit = perMinute(AD_TRACK_LIMIT_PER_MINUTE);
 
   api.get(
     adCalls.vast,
@@ -37,7 +40,7 @@ export function registerAdRoutes(
       },
     },
     async (request, reply) => {
-      if (!tagLimit.hit(request.ip, deps.clock())) throw new AppError('TOO_MANY_REQUESTS');
+      if (!tagLimit.hit(request.ip)) throw new AppError('TOO_MANY_REQUESTS');
       const viewer = adViewer(request, reply, deps.secureCookies);
       const { xml } = await serveAdBreak(deps, request.query, viewer);
       return reply
@@ -57,7 +60,7 @@ export function registerAdRoutes(
       },
     },
     async (request, reply) => {
-      if (!trackLimit.hit(request.ip, deps.clock())) throw new AppError('TOO_MANY_REQUESTS');
+      if (!trackLimit.hit(request.ip)) throw new AppError('TOO_MANY_REQUESTS');
       await recordTracking(deps, request.query);
       return reply.code(204).header('cache-control', 'no-store').send();
     },

@@ -15,7 +15,7 @@ import {
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
-import { ClientRateLimiter } from '../telemetry/beacon-guards.js';
+import { ClientRateLimiter } from '../../lib/rate-limiter.js';
 import { announceQueue } from './announcements.js';
 import { draw, type Roll } from './draws.js';
 import { inboxList, unreadCount, updateMessages } from './inbox.js';

@@ -24,7 +24,7 @@ import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
-import { ClientRateLimiter } from '../telemetry/beacon-guards.js';
+import { ClientRateLimiter } from '../../lib/rate-limiter.js';
 import { mediaUrl } from '../media/urls.js';
 import type { BookmarkOutcome, LiveBookmarks } from './bookmarks.js';
 import { channelVisibleTo } from './channel-rules.js';

@@ -13,7 +13,8 @@ import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { appLogRow, insertAppLogRows, type AppLogRow } from './app-log.js';
-import { ClientRateLimiter, isSameOriginBeacon, type RateLimitOptions } from './beacon-guards.js';
+import { ClientRateLimiter, type RateLimitOptions } from '../../lib/rate-limiter.js';
+import { isSameOriginBeacon } from './beacon-guards.js';
 import { LogBatcher, type LogBatcherOptions } from './log-batcher.js';
 import { deviceIdOf, insertSasLogRows, sasLogRow, type SasLogRow } from './sas-log.js';
 
