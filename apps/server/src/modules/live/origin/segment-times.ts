@@ -129,7 +129,8 @@ export function shiftSegment(
     for (const traf of boxes(segment, moof.body, moof.end)) {
       if (traf.type !== 'traf') continue;
       const plan = planTraf(segment, traf, tracks, offsetSeconds, endSeconds);
-      if (plan.growth !== 0) resized = true;
+      // Net growth may be 0 (a widened tfdt and one sample cut): rebuild all the same.
+      if (plan.widen || plan.keep.size > 0) resized = true;
       list.push(plan);
     }
     plans.set(moof.start, list);
