@@ -122,6 +122,8 @@ describe('the live origin', () => {
     for (const [uri, status] of [
       [good.replace('clip-b/', 'clip-a/'), 404], // not one of the channel's clips
       [good.replace(`/${start}/`, `/${Number(start) + 1}/`), 404], // not on a segment boundary
+      [good.replace(`/${start}/`, `/${Number(start) + 2}/`), 404], // the clip does not start there
+      [good.replace(`/${start}/`, `/${Number(start) + 3600}/`), 404], // in the future
       [good.replace(`/${start}/`, `/0${start}/`), 404], // another spelling
       [good.replace(/seg_\d{3}/, 'seg_999'), 404], // not a file of the rendition
       [good.replace('/v0/', '/v2/'), 404],

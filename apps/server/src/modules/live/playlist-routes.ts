@@ -83,7 +83,7 @@ export function registerLivePlaylistRoutes(
       requirePrefix(request.params, now);
       const start = canonicalInteger(request.params.start);
       if (start === null || start % LIVE_SEGMENT_SECONDS !== 0) throw new AppError('NOT_FOUND');
-      const found = origin.segmentRendition(channelId, clipId, dir, file, now);
+      const found = origin.segmentRendition(channelId, clipId, start, dir, file, now);
       const rendition = found instanceof Promise ? await found : found;
       const end = rendition.segments.length * LIVE_SEGMENT_SECONDS;
       const pending = segments.get(clipId, dir, rendition.init, file, start, end);

@@ -1,3 +1,4 @@
+import { LIVE_SEGMENT_SECONDS } from '@site/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -135,11 +136,14 @@ export class LiveOrigin {
 
   /**
    * The rendition a live segment path names (`{clip}/{start}/{dir}/{file}`, docs/adr/0033): one
-   * of the channel's assets, in a variant its master lists, a file of that rendition; else a 404.
+   * of the channel's assets, in a variant its master lists, a file of that rendition, and the
+   * clip starts at `start` (Unix seconds, on a segment boundary) on the channel's timeline, not
+   * in the future; else a 404. So only segments a playlist lists are rewritten and kept.
    */
   segmentRendition(
     channelId: string,
     clipId: string,
+    start: number,
     dir: string,
     file: string,
     now: number,
@@ -147,6 +151,9 @@ export class LiveOrigin {
     const find = (playout: Playout | null): Rendition => {
       if (!playout) throw notFound();
       if (playout.linear && playout.airStart !== null && now < playout.airStart) throw notFound();
+      const at = playout.timeline.locate(start / LIVE_SEGMENT_SECONDS);
+      if (start > now || at.assetSegment !== 0 || playout.assets[at.asset]?.clipId !== clipId)
+        throw notFound();
       const renditions = playout.assets.find((a) => a.clipId === clipId)?.renditions;
       const index = renditions?.findIndex((r) => r.dir === dir) ?? -1;
       const rendition = renditions?.[index];
