@@ -8,6 +8,7 @@ import { gatewayList } from './gateway-list.js';
 import { homePage } from './home-page.js';
 import { listCalls } from './list-calls.js';
 import { livePlaylist } from './live-playlist.js';
+import { liveSegment } from './live-segment.js';
 import { mediaSegment } from './media-segment.js';
 import { resumeHeartbeat } from './resume-heartbeat.js';
 import { search } from './search.js';
@@ -24,6 +25,7 @@ export const benchmarks: Benchmark[] = [
   homePage,
   firstFrame,
   livePlaylist,
+  liveSegment,
   drawBurst,
   channelChange,
 ];

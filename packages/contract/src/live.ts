@@ -29,7 +29,8 @@ export const liveCalls = {
 /**
  * The live origin (docs/adr/0025): a channel's master and media playlists behind a signed,
  * short-lived prefix that switch-channel hands out: /live/{channelId}/{expires}/{signature}/
- * master.m3u8, and v0.m3u8, v1.m3u8 … beside it. Segments are the clips' signed /stream/ files.
+ * master.m3u8, and v0.m3u8, v1.m3u8 … beside it. Segments are beside them too,
+ * {clip}/{asset start}/{dir}/{file}, with decode times on the channel timeline (docs/adr/0033).
  */
 export const LIVE_PLAYLIST_ROUTE = '/live/:channelId/:expires/:signature/:file';
 

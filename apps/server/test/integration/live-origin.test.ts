@@ -96,16 +96,48 @@ describe('the live origin', () => {
     expect(playlist.ended).toBe(false);
   });
 
-  it('serves segments through the signed /stream/ paths', async () => {
+  it('serves segments beside the playlists, their decode times on the channel timeline', async () => {
+    const url = (await masterOf('ch01')).replace('master.m3u8', 'v0.m3u8');
+    const prefix = url.replace('v0.m3u8', '');
     const playlist = parse((await media('ch01')).body);
-    const segment = playlist.segments[0]!;
-    expect(segment.uri).toMatch(
-      /^\/stream\/clip-[abc]\/\d+\/[A-Za-z0-9_-]{32}\/v0\/seg_\d{3}\.m4s$/,
+    for (const segment of playlist.segments) {
+      // {clip}/{asset start, Unix seconds}/{dir}/{file}, relative to the media playlist.
+      const [, clip, start, file] = /^(clip-b)\/(\d+)\/v0\/(seg_(\d{3})\.m4s)$/.exec(segment.uri)!;
+      expect(Number(start) + 2 * Number(file!.slice(4, 7))).toBe(segment.sn * 2);
+      const res = await ctx.app.inject(prefix + segment.uri);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('video/iso.segment');
+      expect(res.headers['cache-control']).toBe('public, max-age=86400');
+      // The video track's tfdt (timescale 15360) is the segment's wall-clock start.
+      const body = res.rawPayload;
+      const tfdt = body.indexOf('tfdt');
+      expect(body[tfdt + 4]).toBe(1);
+      expect(Number(body.readBigUInt64BE(tfdt + 8)) / 15360).toBe(segment.sn * 2);
+      expect(clip).toBe('clip-b');
+    }
+    expect((await ctx.app.inject(playlist.segments[0]!.map)).statusCode).toBe(200);
+
+    const good = playlist.segments[0]!.uri;
+    const [, start] = good.split('/');
+    for (const [uri, status] of [
+      [good.replace('clip-b/', 'clip-a/'), 404], // not one of the channel's clips
+      [good.replace(`/${start}/`, `/${Number(start) + 1}/`), 404], // not on a segment boundary
+      [good.replace(`/${start}/`, `/${Number(start) + 2}/`), 404], // the clip does not start there
+      [good.replace(`/${start}/`, `/${Number(start) + 3600}/`), 404], // in the future
+      [good.replace(`/${start}/`, `/0${start}/`), 404], // another spelling
+      [good.replace(/seg_\d{3}/, 'seg_999'), 404], // not a file of the rendition
+      [good.replace('/v0/', '/v2/'), 404],
+    ] as const)
+      expect((await ctx.app.inject(prefix + uri)).statusCode, uri).toBe(status);
+    const forged = prefix.replace(/\/[A-Za-z0-9_-]{32}\/$/, `/${'A'.repeat(32)}/`);
+    expect((await ctx.app.inject(forged + good)).statusCode).toBe(403);
+    // ch11's cap leaves out the 720p variant: its segments are not served either.
+    const capped = parse((await media('ch11')).body).segments[0]!.uri;
+    const cappedPrefix = (await masterOf('ch11')).replace('master.m3u8', '');
+    expect((await ctx.app.inject(cappedPrefix + capped)).statusCode).toBe(200);
+    expect((await ctx.app.inject(cappedPrefix + capped.replace('/v0/', '/v1/'))).statusCode).toBe(
+      404,
     );
-    const file = await ctx.app.inject(segment.uri);
-    expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toBe('video/iso.segment');
-    expect((await ctx.app.inject(segment.map)).statusCode).toBe(200);
   });
 
   it('two instances with the same clock answer byte-identical playlists', async () => {
@@ -143,8 +175,8 @@ describe('the live origin', () => {
       expect(playlist.sequence).toBe(Math.floor(t / 2) - 6);
       if (previous) expect(playlist.sequence - previous.sequence).toBe(t % 2 === 0 ? 1 : 0);
       for (const s of playlist.segments) {
-        // The signed prefix turns over with the hour of its expiry; the file stays the same.
-        const uri = s.uri.replace(/^\/stream\/([^/]+)\/\d+\/[A-Za-z0-9_-]{32}\//, '/stream/$1/…/');
+        // Relative to the playlist: no signed prefix, so the same URI in every hour.
+        const uri = s.uri;
         const before = seen.get(s.sn);
         if (before) expect({ uri, cc: s.cc }, `segment ${s.sn}`).toEqual(before);
         seen.set(s.sn, { uri, cc: s.cc });
@@ -167,7 +199,7 @@ describe('the live origin', () => {
       expect(step === 1).toBe(/seg_000\.m4s$/.test(seen.get(sns[i]!)!.uri));
     }
     // ch07 plays clip-b and clip-c in turn: both appear.
-    const clips = new Set([...seen.values()].map((s) => /\/stream\/(clip-\w)\//.exec(s.uri)![1]));
+    const clips = new Set([...seen.values()].map((s) => /^(clip-\w)\//.exec(s.uri)![1]));
     expect(clips).toEqual(new Set(['clip-b', 'clip-c']));
   });
 
@@ -185,7 +217,7 @@ describe('the live origin', () => {
     const playlist = await at(begin + 9, async () => parse((await media(channel.channel_id)).body));
     const first = playlist.segments.find((s) => s.sn === Math.ceil(begin / 2))!;
     expect(first.tagged).toBe(true);
-    expect(first.uri).toMatch(/\/stream\/clip-a\/.*\/v0\/seg_000\.m4s$/);
+    expect(first.uri).toBe(`clip-a/${first.sn * 2}/v0/seg_000.m4s`);
     expect(first.pdt).toBe(new Date(Math.ceil(begin / 2) * 2000).toISOString());
   });
 

@@ -158,7 +158,7 @@ describe('live playlists', () => {
       '#EXT-X-MAP:URI="/stream/clip-b/1/sig/v0/init_0.mp4"',
       `#EXT-X-PROGRAM-DATE-TIME:${new Date(515 * 2000).toISOString()}`,
       '#EXTINF:2.000,',
-      '/stream/clip-b/1/sig/v0/seg_000.m4s',
+      'clip-b/1030/v0/seg_000.m4s',
     ]);
     expect(lines.filter((l) => l.startsWith('#EXTINF'))).toHaveLength(6);
   });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
@@ -5,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import type { StreamSigner } from '../media/stream-urls.js';
 import { LiveBookmarks } from './bookmarks.js';
 import { loadAssets } from './origin/assets.js';
+import { LiveSegments } from './origin/live-segments.js';
 import { LiveSigner } from './origin/live-signer.js';
 import { LiveOrigin } from './origin/origin.js';
 import { registerLivePlaylistRoutes } from './playlist-routes.js';
@@ -55,6 +57,12 @@ export function registerLive(app: FastifyInstance, deps: LiveDeps): LiveOrigin {
     bookmarks: new LiveBookmarks(db, config.STREAM_SIGNING_SECRET),
     bookmarkLimitPerAccount: config.RATE_LIMIT_LIVE_BOOKMARK_PER_ACCOUNT,
   });
-  registerLivePlaylistRoutes(app, origin, signer, clock);
+  registerLivePlaylistRoutes(
+    app,
+    origin,
+    signer,
+    new LiveSegments(path.join(config.MEDIA_DIR, 'clips')),
+    clock,
+  );
   return origin;
 }

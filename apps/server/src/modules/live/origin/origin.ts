@@ -1,3 +1,4 @@
+import { LIVE_SEGMENT_SECONDS } from '@site/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -7,7 +8,7 @@ import { adTagFor } from '../../ads/index.js';
 import type { StreamSigner } from '../../media/stream-urls.js';
 import { playoutClipIds } from '../channel-rules.js';
 import { findChannel, programmeTimes, type ChannelRow } from '../queries.js';
-import type { Asset } from './assets.js';
+import type { Asset, Rendition } from './assets.js';
 import { LiveSigner } from './live-signer.js';
 import {
   LIVE_WINDOW_SEGMENTS,
@@ -131,6 +132,39 @@ export class LiveOrigin {
     const known = this.playouts.get(channelId);
     if (known !== undefined) return this.answer(known, file, now);
     return this.load(channelId).then((playout) => this.answer(playout, file, now));
+  }
+
+  /**
+   * The rendition a live segment path names (`{clip}/{start}/{dir}/{file}`, docs/adr/0033): one
+   * of the channel's assets, in a variant its master lists, a file of that rendition, and the
+   * clip starts at `start` (Unix seconds, on a segment boundary) on the channel's timeline, not
+   * in the future; else a 404. So only segments a playlist lists are rewritten and kept.
+   */
+  segmentRendition(
+    channelId: string,
+    clipId: string,
+    start: number,
+    dir: string,
+    file: string,
+    now: number,
+  ): Rendition | Promise<Rendition> {
+    const find = (playout: Playout | null): Rendition => {
+      if (!playout) throw notFound();
+      if (playout.linear && playout.airStart !== null && now < playout.airStart) throw notFound();
+      const at = playout.timeline.locate(start / LIVE_SEGMENT_SECONDS);
+      if (start > now || at.assetSegment !== 0 || playout.assets[at.asset]?.clipId !== clipId)
+        throw notFound();
+      const renditions = playout.assets.find((a) => a.clipId === clipId)?.renditions;
+      const index = renditions?.findIndex((r) => r.dir === dir) ?? -1;
+      const rendition = renditions?.[index];
+      if (!rendition || !playout.variants.includes(index) || !rendition.segments.includes(file))
+        throw notFound();
+      return rendition;
+    };
+    this.maybeCheck();
+    const known = this.playouts.get(channelId);
+    if (known !== undefined) return find(known);
+    return this.load(channelId).then(find);
   }
 
   private answer(playout: Playout | null, file: string, now: number): Served {

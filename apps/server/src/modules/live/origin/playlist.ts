@@ -1,5 +1,5 @@
 import { LIVE_SEGMENT_SECONDS } from '@site/contract';
-import type { Asset } from './assets.js';
+import type { Asset, Rendition } from './assets.js';
 import type { Timeline } from './timeline.js';
 
 /** Segments in a live media playlist: 12 s, three times the 2 s target and then some (RFC 8216 §6.2.2). */
@@ -61,6 +61,22 @@ export interface MediaPlaylistInput {
 }
 
 /**
+ * A segment as the origin serves it, relative to the media playlist (so under the same signed
+ * /live/ prefix): `{clip}/{asset start, Unix seconds}/{rendition dir}/{file}`. The origin moves
+ * the segment's decode times by the asset's start (docs/adr/0033), so media time is wall-clock
+ * time and never restarts when a clip loops; the URI names everything its bytes depend on, so a
+ * segment keeps its URI in every playlist and a cache may keep it for a day.
+ */
+export function liveSegmentUri(
+  clipId: string,
+  assetStartSegment: number,
+  rendition: Pick<Rendition, 'dir' | 'segments'>,
+  assetSegment: number,
+): string {
+  return `${clipId}/${assetStartSegment * LIVE_SEGMENT_SECONDS}/${rendition.dir}/${rendition.segments[assetSegment]}`;
+}
+
+/**
  * A live media playlist over a window of segments: the sequence numbers from elapsed time, a
  * discontinuity (with its init segment and the wall-clock time) wherever an asset starts, and an
  * EXT-X-DATERANGE where an ad break starts. A pure function of its input, so every instance
@@ -101,7 +117,7 @@ export function renderMediaPlaylist(input: MediaPlaylistInput): string {
     }
     lines.push(
       `#EXTINF:${LIVE_SEGMENT_SECONDS.toFixed(3)},`,
-      prefix + rendition.segments[at.assetSegment],
+      liveSegmentUri(asset.clipId, segment - at.assetSegment, rendition, at.assetSegment),
     );
   }
   if (input.ended) lines.push('#EXT-X-ENDLIST');
