@@ -104,7 +104,7 @@ export async function buildApp({
   closeConnectionsWhenClosing(app);
   await registerSecurityHeaders(app);
   await registerCompression(app);
-  await registerApiDocs(app);
+  await registerApiDocs(app, config.PUBLIC_URL);
 
   const { db } = database;
   const secureCookies = config.PUBLIC_URL.startsWith('https:');

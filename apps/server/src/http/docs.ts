@@ -3,9 +3,15 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { SITE_NAME } from '@site/contract';
+import { shapeDocument } from './openapi-document.js';
 
-/** OpenAPI generated from the same zod schemas that validate requests, at /docs/openapi.json. */
-export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+/**
+ * OpenAPI generated from the same zod schemas that validate requests, at /docs/openapi.json, with
+ * what the routes' schemas do not say added by openapi-document.ts (servers, security, operation
+ * ids, error replies).
+ */
+export async function registerApiDocs(app: FastifyInstance, publicUrl: string): Promise<void> {
+  const csrfGets = new Set<string>();
   await app.register(swagger, {
     openapi: {
       info: {
@@ -15,7 +21,16 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         version: '1',
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const config = input.route.config as { csrf?: boolean } | undefined;
+      if (config?.csrf) csrfGets.add(`GET ${input.url}`);
+      return jsonSchemaTransform(input);
+    },
+    transformObject: (documentObject) =>
+      shapeDocument('openapiObject' in documentObject ? documentObject.openapiObject : {}, {
+        publicUrl: new URL(publicUrl).origin,
+        csrfGets,
+      }),
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',

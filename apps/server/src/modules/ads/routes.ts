@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adCalls,
@@ -57,12 +58,13 @@ export function registerAdRoutes(
         tags: ['ads'],
         summary: 'Tracking pixel of a served ad: records the event once (204, empty body)',
         querystring: adTrackQuerySchema,
+        response: { 204: z.null().describe('Recorded (or recorded before): no body.') },
       },
     },
     async (request, reply) => {
       if (!trackLimit.hit(request.ip)) throw new AppError('TOO_MANY_REQUESTS');
       await recordTracking(deps, request.query);
-      return reply.code(204).header('cache-control', 'no-store').send();
+      return reply.code(204).header('cache-control', 'no-store').send(null);
     },
   );
 
