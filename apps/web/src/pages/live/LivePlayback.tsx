@@ -92,6 +92,7 @@ export function LivePlayback(props: LivePlaybackProps) {
       playType="LIVE"
       autoPlay
       pageKeys
+      takeFocus={props.afterBreak}
       maxBitrate={props.maxBitrate}
       fatalMessage={t.live.switchFailed}
       onPlaying={(video) => {
