@@ -103,7 +103,12 @@ describe('a live channel’s mid-roll break in Chromium', () => {
 
     // At the break: the mid-roll takes the player's place (SPEC §4 state midroll).
     const ad = page.locator('section.preroll[data-ad-slot="midroll"]');
-    await ad.waitFor({ timeout: 30_000 });
+    await ad.waitFor({ timeout: 45_000 }).catch((error: unknown) => {
+      const late = Math.round(Date.now() / 1000 - breakAt);
+      throw new Error(`no mid-roll ${late} s after the break; X-AD-TAG seen: ${[...adTags]}`, {
+        cause: error,
+      });
+    });
     expect(Date.now() / 1000).toBeGreaterThanOrEqual(breakAt);
     await page.waitForFunction(
       () => document.querySelector('section.preroll')?.getAttribute('data-ad-phase') === 'playing',
