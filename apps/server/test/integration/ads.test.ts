@@ -204,6 +204,65 @@ describe('the ad server: VAST 4.2 ad tags, targeting, frequency cap, tracking', 
     }
   });
 
+  it('mid-roll breaks get their own creatives: a valid VAST 4.2, targeted, capped, tracked as midroll', async () => {
+    const db = ctx.database.db;
+    // What the live origin's X-AD-TAG of an AVOD channel asks for (issue 28 item 6).
+    const viewer = newViewer();
+    const first = await vast('slot=midroll&channelId=ch02', viewer);
+    expect(first.statusCode).toBe(200);
+    validateVast(first.body);
+    expect(servedCreative(first.body)).toBe('AD-FINANCE-MID-15S');
+    expect(texts(first.body, 'MediaFile')).toEqual(['/media/ads/ad-15s/ad-15s.mp4']);
+    expect(texts(first.body, 'Duration')).toEqual(['00:00:15']);
+    expect(texts(first.body, 'AdLabel')).toEqual(['廣告']);
+    // An AVOD channel without a targeted mid-roll gets the house one; never a pre-roll creative.
+    const other = await vast('slot=midroll&channelId=ch07');
+    validateVast(other.body);
+    expect(servedCreative(other.body)).toBe('AD-HOUSE-MID-15S');
+    // Pre-roll and mid-roll are chosen apart: the pre-roll tag still answers a pre-roll creative.
+    expect(servedCreative((await vast('slot=preroll&channelId=ch02', viewer)).body)).toBe(
+      'AD-FINANCE-15S',
+    );
+
+    // Its pixels are recorded under the mid-roll slot and the channel.
+    for (const url of [
+      texts(first.body, 'Impression')[0]!,
+      tracking(first.body, 'start'),
+      tracking(first.body, 'complete'),
+    ]) {
+      expect((await track(url)).statusCode).toBe(204);
+    }
+    const rows = await db
+      .selectFrom('ad_event')
+      .select(['event', 'slot', 'content_id', 'channel_id'])
+      .where('creative_id', '=', 'AD-FINANCE-MID-15S')
+      .orderBy('event_id')
+      .execute();
+    expect(rows.map((r) => r.event)).toEqual(['served', 'impression', 'start', 'complete']);
+    expect(
+      rows.every((r) => r.slot === 'midroll' && r.channel_id === 'ch02' && r.content_id === null),
+    ).toBe(true);
+
+    // The channel's mid-roll is capped at 4 an hour, then the house mid-roll's 8, then nothing
+    // (an empty VAST, valid too); pre-roll impressions count against pre-roll creatives only.
+    const seen: (string | null)[] = ['AD-FINANCE-MID-15S'];
+    for (let i = 0; i < 12; i += 1) {
+      const res = await vast('slot=midroll&channelId=ch02', viewer);
+      validateVast(res.body);
+      seen.push(servedCreative(res.body));
+      const impression = texts(res.body, 'Impression')[0];
+      if (impression) expect((await track(impression)).statusCode).toBe(204);
+    }
+    expect(seen).toEqual([
+      ...Array(4).fill('AD-FINANCE-MID-15S'),
+      ...Array(8).fill('AD-HOUSE-MID-15S'),
+      null,
+    ]);
+    expect(servedCreative((await vast('slot=preroll&channelId=ch02', viewer)).body)).toBe(
+      'AD-FINANCE-15S',
+    );
+  });
+
   it('records each tracking event once, append-only, answering 204 with no body', async () => {
     const db = ctx.database.db;
     await db

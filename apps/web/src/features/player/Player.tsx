@@ -73,6 +73,16 @@ export interface PlayerProps {
   pageKeys?: boolean;
   /** Shown over the picture (the next-episode countdown): in fullscreen too. */
   overlay?: ReactNode;
+  /**
+   * The playhead reached an ad break the stream announces (a live AVOD channel's mid-roll), with
+   * its ad tag (a site path). Without it breaks are not watched for.
+   */
+  onAdBreak?: (adTag: string) => void;
+  /**
+   * When the player mounts and the page has lost the keyboard focus (the ad break it replaces
+   * had it), its video takes it.
+   */
+  takeFocus?: boolean;
 }
 
 function togglePlay(video: HTMLVideoElement | null): void {
@@ -108,6 +118,7 @@ export function Player(props: PlayerProps) {
     pageKeys = false,
     overlay,
   } = props;
+  const watchBreaks = props.onAdBreak !== undefined;
   const fullscreenHost = useContext(FullscreenHost);
   const frameRef = useRef<HTMLElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
@@ -179,6 +190,10 @@ export function Player(props: PlayerProps) {
     for (const [name, handler] of handlers) video.addEventListener(name, handler);
     stage.prepend(video);
     videoRef.current = video;
+    const active = document.activeElement;
+    if (callbacksRef.current.takeFocus && (active === null || active === document.body)) {
+      video.focus({ preventScroll: true });
+    }
     return () => {
       for (const [name, handler] of handlers) video.removeEventListener(name, handler);
       video.remove();
@@ -220,6 +235,9 @@ export function Player(props: PlayerProps) {
           dispatch({ type: 'error', error: { code, detail, position: video.currentTime } });
         },
         onUnsupported: () => dispatch({ type: 'unsupported' }),
+        ...(watchBreaks
+          ? { onAdBreak: (adTag: string) => callbacksRef.current.onAdBreak?.(adTag) }
+          : {}),
       },
     );
     sessionRef.current = session;
@@ -233,7 +251,7 @@ export function Player(props: PlayerProps) {
       sessionRef.current = undefined;
       session.destroy();
     };
-  }, [src, attempt, alive, autoPlay, maxBitrate]);
+  }, [src, attempt, alive, autoPlay, maxBitrate, watchBreaks]);
 
   // After this commit's effects of the page too (a live channel's bookmarks start in one of them);
   // the page's playing moment is idempotent, should the element's own event still come.

@@ -1,5 +1,6 @@
 import type HlsType from 'hls.js';
 import type { ErrorData, MediaPlaylist } from 'hls.js';
+import { AdBreakWatcher } from './ads/ad-breaks';
 import { codeOfHlsError, codeOfMediaError } from './error-codes';
 import { hlsConfig } from './hls-config';
 import { canPlayHlsNatively, loadHls } from './load-hls';
@@ -16,6 +17,12 @@ export interface SessionListeners {
   onError(error: { code: number; detail: string }): void;
   /** Neither MSE nor native HLS: nothing to retry. */
   onUnsupported(): void;
+  /**
+   * The playhead reached an ad break the stream announces (a live channel's EXT-X-DATERANGE of
+   * class com.starvideo.ad-break; ads/ad-breaks.ts), with the break's ad tag. Only listened for
+   * when given; hls.js only (Safari's own HLS, without MSE, plays on through breaks).
+   */
+  onAdBreak?(adTag: string): void;
 }
 
 export interface SessionOptions {
@@ -111,6 +118,7 @@ function openHlsSession(
   /** Indices (as listed) of the renditions kept under the cap, in hls.js's order. */
   let kept: number[] = [];
   let pendingQuality: number | undefined;
+  let stopWatching: (() => void) | undefined;
 
   const showSubtitle = (choice: SubtitleChoice) => {
     if (!hls) return;
@@ -158,6 +166,19 @@ function openHlsSession(
       instance.on(Hls.Events.SUBTITLE_TRACKS_UPDATED, (_event, data) =>
         onSubtitleTracks(data.subtitleTracks),
       );
+      if (listeners.onAdBreak) {
+        const onAdBreak = listeners.onAdBreak;
+        const breaks = new AdBreakWatcher(window.location.origin);
+        instance.on(Hls.Events.LEVEL_UPDATED, (_event, data) =>
+          breaks.update(data.details.dateRanges, data.details.url),
+        );
+        const onTime = () => {
+          const due = breaks.sample(instance.playingDate?.getTime() ?? null);
+          if (due && !destroyed) onAdBreak(due.tag);
+        };
+        video.addEventListener('timeupdate', onTime);
+        stopWatching = () => video.removeEventListener('timeupdate', onTime);
+      }
       instance.on(Hls.Events.ERROR, (_event, data: ErrorData) => {
         if (!data.fatal) return;
         listeners.onError({
@@ -188,6 +209,7 @@ function openHlsSession(
     setSubtitle: showSubtitle,
     destroy() {
       destroyed = true;
+      stopWatching?.();
       hls?.destroy();
       hls = undefined;
     },

@@ -245,10 +245,16 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
             src={ready.view.src}
             prerollTag={ready.view.prerollTag}
             stage={ready.stage}
+            midrollTag={ready.midrollTag}
+            afterBreak={ready.afterBreak}
             maxBitrate={ready.data.maxBitrate}
             limit={limit}
             limited={limited}
             onPrerollDone={() => dispatch({ type: 'prerollDone' })}
+            onMidrollDue={
+              ready.view.prerollTag ? (adTag) => dispatch({ type: 'midrollDue', adTag }) : undefined
+            }
+            onMidrollDone={() => dispatch({ type: 'midrollDone' })}
             onLiveEnded={(message) => dispatch({ type: 'liveEnded', message })}
           />
         );

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { PrerollAd } from '../../features/player/ads/PrerollAd';
 import { Player } from '../../features/player/Player';
 import { t } from '../../i18n/zh-TW';
 import { liveBookmarkApi } from '../../api/live';
@@ -12,13 +13,23 @@ export interface LivePlaybackProps {
   contentId: string;
   src: string;
   prerollTag: string;
-  stage: 'preroll' | 'content';
+  stage: 'preroll' | 'content' | 'midroll';
+  /** The ad tag of the mid-roll break under way ('' outside one). */
+  midrollTag: string;
+  /** Content again after a mid-roll: the new video takes the focus the break had. */
+  afterBreak: boolean;
   maxBitrate: number;
   /** The anonymous watching limit, shared by every channel of the visit; none for members. */
   limit: WatchLimit | undefined;
   /** True once the limit is reached: the player stays paused. */
   limited: boolean;
   onPrerollDone: () => void;
+  /**
+   * The channel reached an ad break (the origin's EXT-X-DATERANGE); given only when the channel
+   * has ads for this viewer (the switch-channel reply's preRoll 'Y').
+   */
+  onMidrollDue?: ((adTag: string) => void) | undefined;
+  onMidrollDone: () => void;
   /** Bookmark code 480 (SPEC §8). */
   onLiveEnded: (message: string) => void;
 }
@@ -27,7 +38,9 @@ export interface LivePlaybackProps {
  * The player of a channel our origin streams: an AVOD channel's pre-roll first (an ad error goes
  * on to content, SPEC §4), then the Player with the channel's bitrate cap, SPEC §8's alert after
  * 10 playback errors, bookmarks (get on first play, insert every 30 s, on pause, on error) and
- * the anonymous watching limit.
+ * the anonymous watching limit. At an ad break the stream announces, the mid-roll takes the
+ * player's place (SPEC §4: midroll, then content); the channel then starts over at its live edge,
+ * and the keyboard focus the player had moves to the break and back to the new video.
  */
 export function LivePlayback(props: LivePlaybackProps) {
   const { channelId, contentId, onLiveEnded, limit, limited } = props;
@@ -58,6 +71,18 @@ export function LivePlayback(props: LivePlaybackProps) {
   if (props.stage === 'preroll' && props.prerollTag) {
     return <Preroll adTagUrl={props.prerollTag} onDone={props.onPrerollDone} />;
   }
+  if (props.stage === 'midroll' && props.midrollTag) {
+    return (
+      <PrerollAd
+        key={props.midrollTag}
+        adTagUrl={props.midrollTag}
+        slot="midroll"
+        takeFocus
+        onDone={props.onMidrollDone}
+      />
+    );
+  }
+  const onMidrollDue = props.onMidrollDue;
   return (
     <Player
       key={`${channelId} ${props.src}`}
@@ -67,6 +92,7 @@ export function LivePlayback(props: LivePlaybackProps) {
       playType="LIVE"
       autoPlay
       pageKeys
+      takeFocus={props.afterBreak}
       maxBitrate={props.maxBitrate}
       fatalMessage={t.live.switchFailed}
       onPlaying={(video) => {
@@ -90,6 +116,16 @@ export function LivePlayback(props: LivePlaybackProps) {
         limit?.stopped();
         bookmarkerRef.current?.paused();
       }}
+      {...(onMidrollDue
+        ? {
+            onAdBreak: (adTag: string) => {
+              // The channel is not watched during the break: its bookmark and the limit pause.
+              limit?.stopped();
+              bookmarkerRef.current?.paused();
+              onMidrollDue(adTag);
+            },
+          }
+        : {})}
     />
   );
 }

@@ -28,6 +28,43 @@ describe('the live channel state machine', () => {
     expect(state).toMatchObject({ phase: 'ready', stage: 'content' });
   });
 
+  it('an ad break plays the mid-roll, then content again; only where the channel has ads', () => {
+    const loaded = liveChannelReducer(
+      liveChannelReducer(initialLiveChannelState, { type: 'switch', channelId: 'ch02' }),
+      { type: 'loaded', channelId: 'ch02', data, view: play },
+    );
+    // Not during the pre-roll.
+    expect(
+      liveChannelReducer(loaded, { type: 'midrollDue', adTag: '/ads/vast?slot=midroll' }),
+    ).toBe(loaded);
+    const content = liveChannelReducer(loaded, { type: 'prerollDone' });
+    const midroll = liveChannelReducer(content, {
+      type: 'midrollDue',
+      adTag: '/ads/vast?slot=midroll&channelId=ch02',
+    });
+    expect(midroll).toMatchObject({
+      stage: 'midroll',
+      midrollTag: '/ads/vast?slot=midroll&channelId=ch02',
+      afterBreak: false,
+    });
+    // A second mark during the break changes nothing; a late pre-roll end neither.
+    expect(liveChannelReducer(midroll, { type: 'midrollDue', adTag: '/ads/vast?x' })).toBe(midroll);
+    expect(liveChannelReducer(midroll, { type: 'prerollDone' })).toBe(midroll);
+    const back = liveChannelReducer(midroll, { type: 'midrollDone' });
+    expect(back).toMatchObject({ stage: 'content', midrollTag: '', afterBreak: true });
+    expect(liveChannelReducer(back, { type: 'midrollDone' })).toBe(back);
+
+    // A channel without ads for this viewer (no pre-roll tag: not AVOD) plays on through.
+    const free = liveChannelReducer(
+      liveChannelReducer(initialLiveChannelState, { type: 'switch', channelId: 'ch01' }),
+      { type: 'loaded', channelId: 'ch01', data, view: { ...play, prerollTag: '' } },
+    );
+    expect(free).toMatchObject({ stage: 'content' });
+    expect(liveChannelReducer(free, { type: 'midrollDue', adTag: '/ads/vast?slot=midroll' })).toBe(
+      free,
+    );
+  });
+
   it('fails with a message, and ends for good on code 480', () => {
     const switching = liveChannelReducer(initialLiveChannelState, {
       type: 'switch',

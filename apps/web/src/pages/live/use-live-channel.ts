@@ -13,7 +13,9 @@ import {
 /**
  * The live page's channel as a state machine: idle → switching → ready (the switch-channel
  * reply and what it means here) or failed; ready → ended once a bookmark reply says the live
- * event is over (final: the page reloads). A pre-roll stage sits inside ready for AVOD channels.
+ * event is over (final: the page reloads). Inside ready, the ad stages of SPEC §4: an AVOD
+ * channel plays a pre-roll, then content; at each ad break the stream announces, a mid-roll, then
+ * content again (at the live edge: the player starts over).
  */
 export type LiveChannelState =
   | { phase: 'idle' }
@@ -23,8 +25,12 @@ export type LiveChannelState =
       channelId: string;
       data: SwitchChannelData;
       view: ChannelView;
-      /** 'preroll' while an AVOD channel's ad plays, then 'content'. */
-      stage: 'preroll' | 'content';
+      /** 'preroll' while an AVOD channel's ad plays, then 'content'; 'midroll' during a break. */
+      stage: 'preroll' | 'content' | 'midroll';
+      /** The ad tag of the break under way ('' outside one). */
+      midrollTag: string;
+      /** Content again after a mid-roll (the player takes the focus the break had). */
+      afterBreak: boolean;
     }
   | { phase: 'failed'; channelId: string; message: string }
   | { phase: 'ended'; channelId: string; message: string };
@@ -34,6 +40,9 @@ export type LiveChannelEvent =
   | { type: 'loaded'; channelId: string; data: SwitchChannelData; view: ChannelView }
   | { type: 'failed'; channelId: string; message: string }
   | { type: 'prerollDone' }
+  /** The content reached an ad break (the stream's mark) with this ad tag. */
+  | { type: 'midrollDue'; adTag: string }
+  | { type: 'midrollDone' }
   | { type: 'liveEnded'; message: string };
 
 export const initialLiveChannelState: LiveChannelState = { phase: 'idle' };
@@ -57,12 +66,26 @@ export function liveChannelReducer(
         data: event.data,
         view: event.view,
         stage: event.view.kind === 'play' && event.view.prerollTag ? 'preroll' : 'content',
+        midrollTag: '',
+        afterBreak: false,
       };
     case 'failed':
       if (state.phase !== 'switching' || state.channelId !== event.channelId) return state;
       return { phase: 'failed', channelId: event.channelId, message: event.message };
     case 'prerollDone':
-      return state.phase === 'ready' ? { ...state, stage: 'content' } : state;
+      return state.phase === 'ready' && state.stage === 'preroll'
+        ? { ...state, stage: 'content' }
+        : state;
+    case 'midrollDue':
+      // Only where the server gave this viewer ads on this channel (preRoll 'Y': AVOD, and the
+      // live right's own rules, kid mode included), and never inside another break.
+      if (state.phase !== 'ready' || state.stage !== 'content' || !event.adTag) return state;
+      if (state.view.kind !== 'play' || !state.view.prerollTag) return state;
+      return { ...state, stage: 'midroll', midrollTag: event.adTag, afterBreak: false };
+    case 'midrollDone':
+      return state.phase === 'ready' && state.stage === 'midroll'
+        ? { ...state, stage: 'content', midrollTag: '', afterBreak: true }
+        : state;
     case 'liveEnded':
       if (state.phase === 'idle') return state;
       return { phase: 'ended', channelId: state.channelId, message: event.message };

@@ -62,7 +62,7 @@ export interface OriginDeps {
   signer: LiveSigner;
   /** How long handed-out URLs (playlists and segments) stay valid, at least. */
   ttlSeconds: number;
-  /** The site's origin (PUBLIC_URL): ad tags in the playlists point at its ad server. */
+  /** The site's origin (PUBLIC_URL). The playlists' ad tags no longer use it: they are site paths. */
   publicUrl: string;
   log: FastifyBaseLogger;
 }
@@ -264,11 +264,12 @@ export class LiveOrigin {
       ),
       variants,
       master: Buffer.from(renderMasterPlaylist(assets, variants)),
-      // Absolute on the site: a rewritten stream host must not become the ad server.
-      adTag:
-        row.play_right_type === 'AVOD'
-          ? this.deps.publicUrl + adTagFor({ channelId }, 'midroll')
-          : null,
+      // Origin-relative (issue 28 item 6): an HLS client resolves it against the playlist's URL,
+      // so it names the ad server on whatever host the viewer reached; PUBLIC_URL, absolute, was
+      // another host for a visitor on 127.0.0.1 or a LAN name. Our player takes only its path, on
+      // the page's own origin, so a stream host rewritten by LIVE_STREAM_HOST_RULES never becomes
+      // the ad server for it (docs/adr/0022, amendment on mid-roll breaks).
+      adTag: row.play_right_type === 'AVOD' ? adTagFor({ channelId }, 'midroll') : null,
       rendered: new Map(),
     };
   }

@@ -22,6 +22,16 @@ export interface PrerollAdProps {
   /** SPEC §9: 5000 ms for the whole fetch and parse, 1000 ms for the ad to start playing. */
   adTimeoutMs?: number;
   prerollTimeoutMs?: number;
+  /**
+   * 'midroll': a live channel's break (issue 28 item 6), labelled as such, its countdown saying
+   * the channel comes back. The same bounds and tracking as a pre-roll.
+   */
+  slot?: 'preroll' | 'midroll';
+  /**
+   * Take the keyboard focus when the page has lost it (the player it replaces had it): the
+   * break's region is focused, so focus never falls back to the top of the page.
+   */
+  takeFocus?: boolean;
 }
 
 /** VAST error codes the pre-roll reports: media timeout, media failure. */
@@ -40,8 +50,11 @@ export function PrerollAd({
   label,
   adTimeoutMs = AD_TIMEOUT_MS,
   prerollTimeoutMs = PREROLL_TIMEOUT_MS,
+  slot = 'preroll',
+  takeFocus = false,
 }: PrerollAdProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
   const [state, dispatch] = useReducer(adPlayReducer, initialAdPlayState);
   const [plan, setPlan] = useState<AdPlan | null>(null);
   const [left, setLeft] = useState<number | null>(null);
@@ -133,6 +146,14 @@ export function PrerollAd({
     };
   }, [phase, plan, adTimeoutMs]);
 
+  // Focus lost with the player this break replaced comes here (and goes back to the player after).
+  useEffect(() => {
+    const active = document.activeElement;
+    if (takeFocus && (active === null || active === document.body)) {
+      sectionRef.current?.focus({ preventScroll: true });
+    }
+  }, [takeFocus]);
+
   // Leave no media loading behind.
   useEffect(() => {
     const video = videoRef.current;
@@ -149,7 +170,14 @@ export function PrerollAd({
   const active = phase === 'starting' || phase === 'playing';
 
   return (
-    <section className="preroll" aria-label={adTexts.region} data-ad-phase={phase}>
+    <section
+      ref={sectionRef}
+      className={slot === 'midroll' ? 'preroll preroll--midroll' : 'preroll'}
+      aria-label={slot === 'midroll' ? adTexts.midrollRegion : adTexts.region}
+      data-ad-phase={phase}
+      data-ad-slot={slot}
+      tabIndex={takeFocus ? -1 : undefined}
+    >
       <div className="preroll__frame">
         <video
           ref={videoRef}
@@ -187,7 +215,7 @@ export function PrerollAd({
           <span className="preroll__label">{shownLabel}</span>
           {phase === 'playing' && left !== null ? (
             <span className="preroll__countdown" role="timer">
-              {adTexts.countdown(left)}
+              {slot === 'midroll' ? adTexts.midrollCountdown(left) : adTexts.countdown(left)}
             </span>
           ) : null}
           {plan?.clickThrough && phase === 'playing' ? (
