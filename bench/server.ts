@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { connect, migrateToLatest } from '../apps/server/src/db/index.js';
-import { seed } from '../apps/server/src/db/seed/index.js';
+import { seed } from '../apps/server/src/demo/index.js';
 import { benchmarks } from './benchmarks/index.js';
 import type { ReadyLine, ServerSpec } from './lib/server-process.js';
 

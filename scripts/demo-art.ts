@@ -16,8 +16,8 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { demoTitles, mainCategories, subcategories } from '../apps/server/src/db/seed/catalogue.js';
-import { demoChannels } from '../apps/server/src/db/seed/live.js';
+import { demoTitles, mainCategories, subcategories } from '../apps/server/src/demo/catalogue.js';
+import { demoChannels } from '../apps/server/src/demo/live.js';
 import { SITE_NAME } from '../packages/contract/src/pages.js';
 
 const SERIF = 'Noto Serif CJK TC';

@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { connect, migrateToLatest } from './db/index.js';
-import { seed } from './db/seed/index.js';
+import { seed } from './demo/index.js';
 import { gracefulShutdown } from './shutdown.js';
 
 function readConfig(): Config {

@@ -11,7 +11,7 @@ import {
   videoListReplySchema,
 } from '@site/contract';
 import { describe, expect, it } from 'vitest';
-import { DEMO_KID_CHANNEL_IDS } from '../../src/db/seed/live.js';
+import { DEMO_KID_CHANNEL_IDS } from '../../src/demo/live.js';
 import { TestBrowser, gatewayUrl, newMember, newTitle, useTestApp } from '../support/index.js';
 
 const LIST = '/ajax/ajaxFilterCategoryVideoListData.do';

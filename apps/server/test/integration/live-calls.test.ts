@@ -7,7 +7,7 @@ import {
 } from '@site/contract';
 import { describe, expect, it } from 'vitest';
 import { channelProblems } from '../../src/modules/live/channel-rules.js';
-import { checkedChannel, demoChannels } from '../../src/db/seed/live.js';
+import { checkedChannel, demoChannels } from '../../src/demo/live.js';
 import { TestBrowser, newChannel, newMember, newProgramme, useTestApp } from '../support/index.js';
 
 const HOUR = 3600;

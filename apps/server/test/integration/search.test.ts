@@ -8,7 +8,7 @@ import {
   type KeywordSuggestion,
 } from '@site/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hotKeywords } from '../../src/db/seed/catalogue-extras.js';
+import { hotKeywords } from '../../src/demo/catalogue-extras.js';
 import { sql } from 'kysely';
 import { reindexPeople, reindexSearch, reindexTitles } from '../../src/modules/search/reindex.js';
 import {

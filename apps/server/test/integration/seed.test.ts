@@ -5,8 +5,8 @@ import {
   videoListReplySchema,
 } from '@site/contract';
 import { describe, expect, it } from 'vitest';
-import { seed } from '../../src/db/seed/index.js';
-import { demoMembers } from '../../src/db/seed/accounts.js';
+import { seed } from '../../src/demo/index.js';
+import { demoMembers } from '../../src/demo/accounts.js';
 import { TestBrowser, newMember, useTestApp } from '../support/index.js';
 
 /** Every seeded row is read back through a public call, so no demo data sits unused. */

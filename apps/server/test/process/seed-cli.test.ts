@@ -9,7 +9,7 @@ import { connect } from '../../src/db/index.js';
 
 const run = promisify(execFile);
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
-const cli = path.join(repoRoot, 'apps/server/src/db/seed-cli.ts');
+const cli = path.join(repoRoot, 'apps/server/src/demo/seed-cli.ts');
 
 describe('npm run seed', () => {
   it('seeds a new database, is idempotent, and --reset restores deleted rows', async () => {

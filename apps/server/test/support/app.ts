@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppDependencies } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { seed } from '../../src/db/seed/index.js';
+import { seed } from '../../src/demo/index.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { fakeWebDist } from './web-dist.js';
 

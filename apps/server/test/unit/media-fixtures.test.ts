@@ -7,8 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../../src/config.js';
 import { PUBLIC_MEDIA_FOLDERS } from '../../src/modules/media/routes.js';
 import { IMAGE_SIZES } from '../../src/modules/media/urls.js';
-import { demoTitles } from '../../src/db/seed/catalogue.js';
-import { demoChannels } from '../../src/db/seed/live.js';
+import { demoTitles } from '../../src/demo/catalogue.js';
+import { demoChannels } from '../../src/demo/live.js';
 
 const mediaRoot = new URL('fixtures/media/', pathToFileURL(`${repoRoot}/`));
 const BUDGET_BYTES = 25 * 1000 * 1000;

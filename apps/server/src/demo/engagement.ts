@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { detailLinkString } from '@site/contract';
-import type { Database } from '../schema.js';
+import type { Database } from '../db/schema.js';
 
 /** Demo red envelopes on ch01 (docs/adr/0026): one every 15 minutes, open for 5 minutes. */
 export const DEMO_DRAW_CHANNEL = 'ch01';

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '../config.js';
-import { connect, migrateToLatest } from './index.js';
-import { seed } from './seed/index.js';
+import { connect, migrateToLatest } from '../db/index.js';
+import { seed } from './index.js';
 
 /** `npm run seed [-- --reset]`: apply migrations and the demo data to DATABASE_URL. */
 try {

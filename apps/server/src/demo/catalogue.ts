@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { MainCategoryTable, SubcategoryTable, TitleTable } from '../schema.js';
+import type { MainCategoryTable, SubcategoryTable, TitleTable } from '../db/schema.js';
 
 /** Demo catalogue, invented in zh-TW; deterministic so every machine seeds the same titles. */
 export const mainCategories: Insertable<MainCategoryTable>[] = [

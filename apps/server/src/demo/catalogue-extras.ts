@@ -8,7 +8,7 @@ import type {
   UxCategoryTable,
   UxMenuTable,
   WordingTable,
-} from '../schema.js';
+} from '../db/schema.js';
 import { demoTitles } from './catalogue.js';
 
 /** Invented people (SPEC's "characters"): cast and directors of the demo titles. */

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../schema.js';
-import { toggleMembership } from '../../modules/lists/memberships.js';
-import { audienceOf } from '../../modules/catalogue/audience.js';
-import { findTitle } from '../../modules/catalogue/queries.js';
-import { writeBatch } from '../../modules/lists/heartbeat-writer.js';
-import type { Heartbeat } from '../../modules/lists/positions.js';
-import type { SubAccountRow } from '../../modules/accounts/sub-accounts.js';
+import type { Database } from '../db/schema.js';
+import { toggleMembership } from '../modules/lists/memberships.js';
+import { audienceOf } from '../modules/catalogue/audience.js';
+import { findTitle } from '../modules/catalogue/queries.js';
+import { writeBatch } from '../modules/lists/heartbeat-writer.js';
+import type { Heartbeat } from '../modules/lists/positions.js';
+import type { SubAccountRow } from '../modules/accounts/sub-accounts.js';
 
 /** The demo member's lists, so every my-list tab has something to show (README "Demo data"). */
 export async function seedDemoLists(

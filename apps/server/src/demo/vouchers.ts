@@ -4,8 +4,8 @@ import type {
   ServiceTitleTable,
   VoucherChoiceTable,
   VoucherTable,
-} from '../schema-commerce.js';
-import type { TitleTable } from '../schema.js';
+} from '../db/schema-commerce.js';
+import type { TitleTable } from '../db/schema.js';
 
 /** The demo monthly service: every title sold as MONTHLY is in it (README "Demo vouchers"). */
 export const DEMO_SERVICE_ID = 'SVC-MONTHLY';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../schema.js';
-import { hashPassword } from '../../modules/accounts/password.js';
-import { createSubAccount } from '../../modules/accounts/sub-accounts.js';
-import { newId } from '../../modules/accounts/tokens.js';
+import type { Database } from '../db/schema.js';
+import { hashPassword } from '../modules/accounts/password.js';
+import { createSubAccount } from '../modules/accounts/sub-accounts.js';
+import { newId } from '../modules/accounts/tokens.js';
 import { seedDemoLists } from './lists.js';
 
 /** Demo members (README "Demo accounts"): passwords are public, so these are for demos only. */

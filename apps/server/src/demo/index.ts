@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { DatabaseHandle } from '../connect.js';
-import type { Database } from '../schema.js';
-import { systemClock } from '../../time.js';
+import type { DatabaseHandle } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
+import { systemClock } from '../time.js';
 import { demoTitles, mainCategories, subcategories } from './catalogue.js';
-import { reindexSearch } from '../../modules/search/reindex.js';
+import { reindexSearch } from '../modules/search/reindex.js';
 import { seedDemoMembers } from './accounts.js';
 import {
   curatedGroupTitles,

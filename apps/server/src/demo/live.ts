@@ -1,13 +1,13 @@
 import type { Insertable } from 'kysely';
-import { channelProblems } from '../../modules/live/channel-rules.js';
-import { taipeiMidnight } from '../../taipei-time.js';
-import type { ChannelWordingTable } from '../schema-live.js';
+import { channelProblems } from '../modules/live/channel-rules.js';
+import { taipeiMidnight } from '../taipei-time.js';
+import type { ChannelWordingTable } from '../db/schema-live.js';
 import type {
   ChannelGroupMemberTable,
   ChannelGroupTable,
   ChannelTable,
   ProgrammeTable,
-} from '../schema.js';
+} from '../db/schema.js';
 import { DEMO_SERVICE_ID } from './vouchers.js';
 
 const DAY_SECONDS = 86_400;

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { AdCreativeTable } from '../schema-ads.js';
+import type { AdCreativeTable } from '../db/schema-ads.js';
 
 const AD_15S = {
   media_path: 'ads/ad-15s/ad-15s.mp4',
