@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { drawActivityQuerySchema, engagementCalls } from '@site/contract';
 import type { DatabaseHandle } from '../../apps/server/src/db/index.js';
 import type { Config } from '../../apps/server/src/config.js';
-import { sessionCsrfToken } from '../../apps/server/src/http/csrf.js';
+import { sessionCsrfToken } from '../../apps/server/src/modules/accounts/csrf.js';
 import { newToken, tokenHash } from '../../apps/server/src/modules/accounts/tokens.js';
 import { check } from '../lib/check.js';
 import { cpuCounters } from '../lib/cpu-time.js';

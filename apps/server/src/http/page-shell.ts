@@ -10,9 +10,13 @@ import {
   pageTitles,
   type PageName,
 } from '@site/contract';
-import type { Viewer } from '../modules/accounts/viewer.js';
-import type { ImageSize } from '../modules/media/urls.js';
 import { escapeHtml, jsonForScript } from './html.js';
+
+/** An image's size in pixels, as share cards name it (og:image:width/height). */
+export interface ImageSize {
+  width: number;
+  height: number;
+}
 
 /** What a page route puts in its <head> (share previews, search engines). */
 export interface PageHead {
@@ -33,7 +37,7 @@ export interface PageHead {
 /** Resolves a page's head from its route ids; null when the ids name nothing (answered 404). */
 export type HeadResolver = (
   params: Record<string, string>,
-  site: { absolute(pathOrUrl: string): string; viewer: Viewer | null },
+  site: { absolute(pathOrUrl: string): string; viewer: FastifyRequest['viewer'] },
 ) => Promise<PageHead | null>;
 
 export interface PageShellOptions {

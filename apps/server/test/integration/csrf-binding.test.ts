@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionCsrfToken } from '../../src/http/csrf.js';
+import { sessionCsrfToken } from '../../src/modules/accounts/csrf.js';
 import { HSTS } from '../../src/http/security-headers.js';
 import { TestBrowser, newMember, useTestApp } from '../support/index.js';
 

@@ -8,7 +8,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { connect } from '../../src/db/index.js';
-import { sessionCsrfToken } from '../../src/http/csrf.js';
+import { sessionCsrfToken } from '../../src/modules/accounts/csrf.js';
 import { newToken, tokenHash } from '../../src/modules/accounts/tokens.js';
 import { TestBrowser, newMember, testDialect, useTestApp } from '../support/index.js';
 

@@ -9,10 +9,9 @@ export function mediaUrl(relativePath: string): string {
 export const DEFAULT_SHARE_IMAGE = 'images/site/og-default.jpg';
 
 /** Pixel size of a picture, as share cards want it declared (og:image:width/height). */
-export interface ImageSize {
-  width: number;
-  height: number;
-}
+import type { ImageSize } from '../../http/page-shell.js';
+
+export type { ImageSize };
 
 /**
  * The sizes pictures are delivered in (DESIGN §5 media; the demo art draws them so, and

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { newToken } from '../modules/accounts/tokens.js';
-import { AppError } from './errors.js';
+import { newToken } from './tokens.js';
+import { AppError } from '../../http/errors.js';
 
 export const CSRF_COOKIE = 'csrf';
 export const CSRF_HEADER = 'x-csrf-token';

@@ -2,9 +2,9 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
-import type { SessionPolicy } from '../modules/accounts/sessions.js';
-import { resolveViewer, type Viewer } from '../modules/accounts/viewer.js';
+import type { Database } from '../../db/schema.js';
+import type { SessionPolicy } from './sessions.js';
+import { resolveViewer, type Viewer } from './viewer.js';
 import { setCsrfCookieFor } from './csrf.js';
 
 export const SESSION_COOKIE = 'sid';
