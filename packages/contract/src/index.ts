@@ -1,5 +1,6 @@
 import './zod-locale.js';
 export * from './envelope.js';
+export * from './call.js';
 export * from './errors.js';
 export * from './catalogue.js';
 export * from './live.js';

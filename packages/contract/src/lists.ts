@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { PAGE_SIZE, MAX_PAGE_SIZE, videoListItemSchema } from './catalogue.js';
+import { emptyReplySchema } from './accounts.js';
+import { describeCall } from './call.js';
 import { envelopeOf } from './envelope.js';
+import { siteCalls } from './routes.js';
 
 const yn = z.enum(['Y', 'N']);
 const id = z
@@ -135,3 +138,118 @@ export const rentalListReplySchema = envelopeOf(
     videoList: z.object({ video: z.array(rentalItemSchema) }),
   }),
 );
+
+const emptyList = {
+  isLogin: 'N' as const,
+  totalCount: 0,
+  recordCount: 0,
+  videoList: { video: [] },
+};
+const tags = ['lists'];
+
+/** The personal lists' calls (SPEC §4, §6), each described once (issue 21, call.ts). */
+export const listCalls = {
+  updateToViewList: describeCall({
+    method: 'POST',
+    path: siteCalls.updateToViewList,
+    summary: 'To-view toggle: actionType 1 adds (state Y), anything else removes (N)',
+    tags,
+    input: listToggleBodySchema,
+    reply: toViewToggleReplySchema,
+    access: { who: 'member' },
+  }),
+  updateFavorite: describeCall({
+    method: 'POST',
+    path: siteCalls.updateFavorite,
+    summary: 'Favorite toggle: actionType 1 adds, anything else removes',
+    tags,
+    input: listToggleBodySchema,
+    reply: favoriteToggleReplySchema,
+    access: { who: 'member' },
+  }),
+  findVideoListData: describeCall({
+    method: 'GET',
+    path: siteCalls.findVideoListData,
+    summary: 'One of the personal lists, 20 a page (isLogin N when logged out)',
+    tags,
+    input: listDataQuerySchema,
+    reply: listDataReplySchema,
+    access: { who: 'member', visitor: emptyList },
+    cache: 'private',
+  }),
+  findVideoListCount: describeCall({
+    method: 'GET',
+    path: siteCalls.findVideoListCount,
+    summary: 'How many titles each list holds',
+    tags,
+    reply: listCountReplySchema,
+    access: {
+      who: 'member',
+      visitor: {
+        isLogin: 'N',
+        keepWatchCount: 0,
+        toViewListCount: 0,
+        rentalListCount: 0,
+        myFavoriteCount: 0,
+      },
+    },
+    cache: 'private',
+  }),
+  findRentalVideoList2: describeCall({
+    method: 'GET',
+    path: siteCalls.findRentalVideoList2,
+    summary: "The account's rentals and purchases with state and expiry",
+    tags,
+    input: rentalListQuerySchema,
+    reply: rentalListReplySchema,
+    access: { who: 'member', visitor: { isLogin: 'N', totalCount: 0, videoList: { video: [] } } },
+    cache: 'private',
+  }),
+  findViewRecord: describeCall({
+    method: 'GET',
+    path: siteCalls.findViewRecord,
+    summary: 'Play history with an optional month period',
+    tags,
+    input: viewRecordQuerySchema,
+    reply: listDataReplySchema,
+    access: { who: 'member', visitor: emptyList },
+    cache: 'private',
+  }),
+  deleteViewRecord: describeCall({
+    method: 'POST',
+    path: siteCalls.findViewRecord,
+    summary: 'Delete a history record (deleteContentId, isSeries) and its positions',
+    tags,
+    input: deleteViewRecordBodySchema,
+    reply: emptyReplySchema,
+    access: { who: 'member' },
+  }),
+  saveWatchPosition: describeCall({
+    method: 'POST',
+    path: siteCalls.saveWatchPosition,
+    summary: 'Resume heartbeat (every 30 s, on pause, on leaving); an older seq never wins',
+    tags,
+    input: saveWatchPositionBodySchema,
+    reply: emptyReplySchema,
+    access: { who: 'member' },
+  }),
+  getWatchPosition: describeCall({
+    method: 'GET',
+    path: siteCalls.getWatchPosition,
+    summary: 'Where to resume a movie, an episode, or a series (its last watched episode)',
+    tags,
+    input: watchPositionQuerySchema,
+    reply: watchPositionReplySchema,
+    access: { who: 'member' },
+    cache: 'private',
+  }),
+  removeKeepWatch: describeCall({
+    method: 'POST',
+    path: siteCalls.removeKeepWatch,
+    summary: 'Remove a title from continue watching (history keeps it)',
+    tags,
+    input: removeKeepWatchBodySchema,
+    reply: emptyReplySchema,
+    access: { who: 'member' },
+  }),
+};

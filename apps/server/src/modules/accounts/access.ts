@@ -1,3 +1,4 @@
+import type { KidRefusal } from '@site/contract';
 import { AppError } from '../../http/errors.js';
 import type { Viewer } from './viewer.js';
 
@@ -23,9 +24,7 @@ export const KID_REFUSALS = {
   binding: '兒童模式下不能綁定帳號。',
   kidPin: '兒童模式下不能設定 PIN 碼。',
   password: '兒童模式下不能變更密碼。',
-} as const;
-
-export type KidRefusal = keyof typeof KID_REFUSALS;
+} as const satisfies Record<KidRefusal, string>;
 
 /** A member not in kid mode; a kid sub-account gets 403 FORBIDDEN saying what it may not do. */
 export function requireAdult(viewer: Viewer | null, refused: KidRefusal): Viewer {

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { z } from 'zod';
+import type { Access, CallDescription, ReplyData } from '@site/contract';
+import { ok, sendJson, type SerializedEnvelope } from '../../http/envelope.js';
+import { requireAdult, requireMember } from './access.js';
+import type { Viewer } from './viewer.js';
+
+/** Who the handler is called for: a viewer where the call needs a member, else maybe nobody. */
+type CallerOf<A> = A extends { who: 'anyone' } ? Viewer | null : Viewer;
+
+export interface CallContext<A> {
+  viewer: CallerOf<A>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * What a handler answers: the reply's data (sent in the envelope), or the envelope already
+ * written as JSON (a list page built from cached pieces).
+ */
+type Answer<Reply extends z.ZodType> = ReplyData<Reply> | SerializedEnvelope<ReplyData<Reply>>;
+
+/**
+ * Registers a call of the site face from its description (issue 21): the route's method and path,
+ * input validation and the reply's schema (so the OpenAPI document says the same), the right
+ * check of `access` (accounts/access.ts), a visitor's answer where the call has one, and the
+ * cache header. The handler gets the validated input and the viewer, and answers data.
+ */
+export function registerCall<
+  Input extends z.ZodType,
+  Reply extends z.ZodType,
+  A extends Access<ReplyData<Reply>>,
+>(
+  app: FastifyInstance,
+  call: CallDescription<Input, Reply, A>,
+  handler: (
+    input: z.infer<NoInfer<Input>>,
+    context: CallContext<NoInfer<A>>,
+  ) => Promise<Answer<NoInfer<Reply>>>,
+): void {
+  const input =
+    call.input && (call.method === 'GET' ? { querystring: call.input } : { body: call.input });
+  app.route({
+    method: call.method,
+    url: call.path,
+    // The schemas are zod's (app.ts sets the zod validator); the handler's types come from them.
+    schema: {
+      tags: [...call.tags],
+      summary: call.summary,
+      ...input,
+      response: { 200: call.reply },
+    } as FastifySchema,
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (call.cache === 'private') reply.header('cache-control', 'private, no-store');
+      const access: Access = call.access;
+      let viewer: Viewer | null = request.viewer;
+      if (access.who === 'member') {
+        if (!viewer && access.visitor !== undefined) return ok(access.visitor);
+        viewer = requireMember(viewer);
+      } else if (access.who === 'adult') {
+        viewer = requireAdult(viewer, access.kidRefusal);
+      }
+      const parsed = (call.method === 'GET' ? request.query : request.body) as z.infer<Input>;
+      const answer = await handler(parsed, { viewer: viewer as CallerOf<A>, request, reply });
+      if (typeof answer === 'string') return sendJson(reply, answer);
+      return ok(answer);
+    },
+  });
+}
