@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { describeCall } from './call.js';
+import { engagementCalls } from './engagement-calls.js';
 import { envelopeOf } from './envelope.js';
 
 /*
@@ -77,3 +79,44 @@ export const announcementSchema = z.object({
 export type Announcement = z.infer<typeof announcementSchema>;
 export const announceQueueSchema = z.object({ announceList: z.array(announcementSchema) });
 export const announceQueueReplySchema = envelopeOf(announceQueueSchema);
+
+/** The inbox and the announcements queue, each call described once (issue 21, call.ts). */
+export const inboxCalls = {
+  findInboxMessageList: describeCall({
+    method: 'GET',
+    path: engagementCalls.findInboxMessageList,
+    summary: "The signed-in user's inbox, newest first, and the unread count",
+    tags: ['engagement'],
+    reply: inboxListReplySchema,
+    access: { who: 'adult', kidRefusal: 'inbox' },
+    cache: 'private',
+  }),
+  findInboxUnreadCount: describeCall({
+    method: 'GET',
+    path: engagementCalls.findInboxUnreadCount,
+    summary: 'Unread inbox messages (the header badge); 0 for visitors and kids',
+    tags: ['engagement'],
+    reply: inboxUnreadReplySchema,
+    access: { who: 'member', visitor: { unreadCount: 0 } },
+    cache: 'private',
+  }),
+  updateMsg: describeCall({
+    method: 'POST',
+    path: engagementCalls.updateMsg,
+    summary: "Mark the caller's own messages read or deleted (msgIds comma-joined)",
+    tags: ['engagement'],
+    input: updateMsgBodySchema,
+    reply: updateMsgReplySchema,
+    access: { who: 'adult', kidRefusal: 'inbox' },
+    cache: 'private',
+  }),
+  findActAnnounceQueue: describeCall({
+    method: 'GET',
+    path: engagementCalls.findActAnnounceQueue,
+    summary: 'Announcements not yet shown to this user (each answered once per user)',
+    tags: ['engagement'],
+    reply: announceQueueReplySchema,
+    access: { who: 'anyone' },
+    cache: 'private',
+  }),
+};

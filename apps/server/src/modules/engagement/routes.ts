@@ -2,15 +2,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import {
-  announceQueueReplySchema,
   drawActivityQuerySchema,
   drawActivityReplySchema,
   engagementCalls,
   errorCatalogue,
-  inboxListReplySchema,
-  inboxUnreadReplySchema,
-  updateMsgBodySchema,
-  updateMsgReplySchema,
+  inboxCalls,
 } from '@site/contract';
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
@@ -19,7 +15,7 @@ import { ClientRateLimiter } from '../../lib/rate-limiter.js';
 import { announceQueue } from './announcements.js';
 import { draw, type Roll } from './draws.js';
 import { inboxList, unreadCount, updateMessages } from './inbox.js';
-import { requireMember } from '../accounts/access.js';
+import { registerCall } from '../accounts/calls.js';
 
 export interface EngagementDeps {
   db: Kysely<Database>;
@@ -92,74 +88,16 @@ export function registerEngagementRoutes(app: FastifyInstance, deps: EngagementD
     },
   );
 
-  api.get(
-    engagementCalls.findInboxMessageList,
-    {
-      schema: {
-        tags,
-        summary: "The signed-in user's inbox, newest first, and the unread count",
-        response: { 200: inboxListReplySchema },
-      },
-    },
-    async (request, reply) => {
-      const viewer = requireMember(request.viewer);
-      reply.header('cache-control', 'private, no-store');
-      return ok(await inboxList(db, viewer));
-    },
+  registerCall(app, inboxCalls.findInboxMessageList, async (_, { viewer }) =>
+    inboxList(db, viewer),
   );
-
-  api.get(
-    engagementCalls.findInboxUnreadCount,
-    {
-      schema: {
-        tags,
-        summary: 'Unread inbox messages (the header badge); 0 for visitors',
-        response: { 200: inboxUnreadReplySchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      const viewer = request.viewer;
-      return ok({ unreadCount: viewer ? await unreadCount(db, viewer) : 0 });
-    },
-  );
-
-  api.post(
-    engagementCalls.updateMsg,
-    {
-      schema: {
-        tags,
-        summary: "Mark the caller's own messages read or deleted (msgIds comma-joined)",
-        body: updateMsgBodySchema,
-        response: { 200: updateMsgReplySchema },
-      },
-    },
-    async (request, reply) => {
-      const viewer = requireMember(request.viewer);
-      const updated = await updateMessages(
-        db,
-        viewer,
-        request.body.msgIds,
-        request.body.status,
-        clock(),
-      );
-      reply.header('cache-control', 'private, no-store');
-      return ok({ updated });
-    },
-  );
-
-  api.get(
-    engagementCalls.findActAnnounceQueue,
-    {
-      schema: {
-        tags,
-        summary: 'Announcements not yet shown to this user (each answered once per user)',
-        response: { 200: announceQueueReplySchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return ok({ announceList: await announceQueue(db, request.viewer, clock()) });
-    },
-  );
+  registerCall(app, inboxCalls.findInboxUnreadCount, async (_, { viewer }) => ({
+    unreadCount: await unreadCount(db, viewer),
+  }));
+  registerCall(app, inboxCalls.updateMsg, async (body, { viewer }) => ({
+    updated: await updateMessages(db, viewer, body.msgIds, body.status, clock()),
+  }));
+  registerCall(app, inboxCalls.findActAnnounceQueue, async (_, { viewer }) => ({
+    announceList: await announceQueue(db, viewer, clock()),
+  }));
 }
