@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { describeCall } from './call.js';
 import { envelopeOf } from './envelope.js';
 import { heldRightSchema } from './orders.js';
+import { siteCalls } from './routes.js';
 
 /**
  * Vouchers and the wallet (issue 11, docs/adr/0020): ajaxChangeVoucherContent.do (serialNumber)
@@ -184,3 +186,38 @@ export const walletDataSchema = z.object({
 });
 export type WalletData = z.infer<typeof walletDataSchema>;
 export const walletReplySchema = envelopeOf(walletDataSchema);
+
+/** The redeem screen's calls (docs/adr/0020), each described once (issue 21, call.ts). */
+export const voucherCalls = {
+  changeVoucherContent: describeCall({
+    method: 'POST',
+    path: siteCalls.changeVoucherContent,
+    summary:
+      'What a voucher serial grants and, for a title voucher with a choice, the titles to pick from (changes nothing; counts as a serial try)',
+    tags: ['vouchers'],
+    input: changeVoucherContentBodySchema,
+    reply: voucherPreviewReplySchema,
+    access: { who: 'adult', kidRefusal: 'redeem' },
+    cache: 'private',
+  }),
+  redeemVoucherData: describeCall({
+    method: 'POST',
+    path: siteCalls.redeemVoucherData,
+    summary:
+      'Redeem a voucher serial once: a rental, a monthly service period, stored value or viewing credit',
+    tags: ['vouchers'],
+    input: redeemVoucherBodySchema,
+    reply: redeemVoucherReplySchema,
+    access: { who: 'adult', kidRefusal: 'redeem' },
+    cache: 'private',
+  }),
+  findWalletData: describeCall({
+    method: 'GET',
+    path: siteCalls.findWalletData,
+    summary: 'Stored value and viewing credit balances, and the vouchers redeemed',
+    tags: ['vouchers'],
+    reply: walletReplySchema,
+    access: { who: 'adult', kidRefusal: 'redeem' },
+    cache: 'private',
+  }),
+};

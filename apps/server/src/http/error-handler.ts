@@ -33,6 +33,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (PAGE_CODES.has(error.code) && isPageRequest(request)) {
         return app.pageShell.notFound(request, reply, error.httpStatus);
       }
+      if (error.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
       return send(reply, error.code, error.message, error.fields);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

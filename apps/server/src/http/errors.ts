@@ -13,6 +13,8 @@ export class AppError extends Error {
     readonly fields?: FieldProblem[],
     /** Overrides the catalogue's message when a call has a more precise zh-TW text. */
     readonly detail?: string,
+    /** A refusal that ends (a rate limit, a throttle): sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail ?? errorCatalogue[code].message);
   }

@@ -1,3 +1,5 @@
+import { AppError } from '../http/errors.js';
+
 export interface RateLimitOptions {
   /** Requests per client per window. */
   limit: number;
@@ -37,6 +39,11 @@ export class ClientRateLimiter {
     const next = (hits ?? 0) + 1;
     this.#hits.set(client, next);
     return next <= this.options.limit;
+  }
+
+  /** A 429 TOO_MANY_REQUESTS for a client over the limit, to try again when the window ends. */
+  refusal(): AppError {
+    return new AppError('TOO_MANY_REQUESTS', undefined, undefined, this.secondsLeft());
   }
 
   /** Seconds until the window ends (the Retry-After of a refusal). */

@@ -26,7 +26,6 @@ import { changePassword, signUp } from './members.js';
 import { hitRateLimit } from './rate-limit.js';
 import { endAllSessions, endSession } from './sessions.js';
 import { listSubAccounts } from './sub-accounts.js';
-import { ThrottledError } from './throttle.js';
 import { requireMember, requireAdult } from './access.js';
 
 export type AccountRouteDeps = LoginDeps;
@@ -41,11 +40,6 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
   const deviceOf = (request: FastifyRequest) =>
     deviceContext(request.headers['user-agent']).deviceType;
   const secureCookies = config.PUBLIC_URL.startsWith('https:');
-
-  // Every wait the accounts module asks for (ADR 0017) also goes out as Retry-After.
-  app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof ThrottledError) reply.header('retry-after', String(error.waitSeconds));
-  });
 
   api.post(
     siteCalls.signUp,

@@ -165,14 +165,19 @@ export function waitText(seconds: number): string {
 }
 
 /**
- * A 429 that says how long to wait (`what` names the failures: '登入失敗', 'PIN 碼錯誤' …); the
- * accounts routes also send the wait as Retry-After.
+ * A 429 that says how long to wait (`what` names the failures: '登入失敗', 'PIN 碼錯誤' …), also
+ * as Retry-After.
  */
 export class ThrottledError extends AppError {
   constructor(
     readonly waitSeconds: number,
     what: string,
   ) {
-    super('TOO_MANY_REQUESTS', undefined, `${what}次數過多，請於 ${waitText(waitSeconds)}後再試。`);
+    super(
+      'TOO_MANY_REQUESTS',
+      undefined,
+      `${what}次數過多，請於 ${waitText(waitSeconds)}後再試。`,
+      waitSeconds,
+    );
   }
 }

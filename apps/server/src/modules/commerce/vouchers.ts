@@ -9,7 +9,6 @@ import type {
 import type { Database } from '../../db/schema.js';
 import type { VoucherTable } from '../../db/schema-commerce.js';
 import { AppError } from '../../http/errors.js';
-import { requireAdult } from '../accounts/access.js';
 import type { Viewer } from '../accounts/viewer.js';
 import type { TitleRow } from '../catalogue/present.js';
 import { findTitle, findTitles } from '../catalogue/queries.js';
@@ -38,11 +37,6 @@ type VoucherRow = Selectable<VoucherTable>;
 const DAY = 86_400;
 
 export const voucherSource = (serial: string) => `voucher:${serial}`;
-
-/** Kid sub-accounts may not redeem or see the wallet: vouchers spend the account's value. */
-export function requireRedeemer(viewer: Viewer | null): Viewer {
-  return requireAdult(viewer, 'redeem');
-}
 
 /**
  * Why a serial cannot be redeemed by this account now, or null when it can. Unknown serials and

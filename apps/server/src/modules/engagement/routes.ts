@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import {
@@ -10,7 +10,6 @@ import {
 } from '@site/contract';
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
-import { AppError } from '../../http/errors.js';
 import { ClientRateLimiter } from '../../lib/rate-limiter.js';
 import { announceQueue } from './announcements.js';
 import { draw, type Roll } from './draws.js';
@@ -30,11 +29,6 @@ export interface EngagementDeps {
 }
 
 const WINDOW_SECONDS = 60;
-
-function refuse(reply: FastifyReply, limiter: ClientRateLimiter): never {
-  reply.header('retry-after', String(limiter.secondsLeft()));
-  throw new AppError('TOO_MANY_REQUESTS');
-}
 
 /** The red-envelope draw, the inbox and the announcements queue (docs/adr/0026). */
 export function registerEngagementRoutes(app: FastifyInstance, deps: EngagementDeps): void {
@@ -74,10 +68,10 @@ export function registerEngagementRoutes(app: FastifyInstance, deps: EngagementD
           data: { message: 'notLogin', prizeName: '' },
         });
       }
-      if (!perIp.hit(request.ip)) refuse(reply, perIp);
+      if (!perIp.hit(request.ip)) throw perIp.refusal();
       // Per member account, not per sub-account: sub-accounts made and deleted for the purpose
       // share their account's count (issue 20 item 2).
-      if (!perAccount.hit(viewer.accountId)) refuse(reply, perAccount);
+      if (!perAccount.hit(viewer.accountId)) throw perAccount.refusal();
       const result = await draw(db, {
         viewer,
         activityId: request.query.activityId,

@@ -23,7 +23,6 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
-import { AppError } from '../../http/errors.js';
 import { ClientRateLimiter } from '../../lib/rate-limiter.js';
 import { mediaUrl } from '../media/urls.js';
 import type { BookmarkOutcome, LiveBookmarks } from './bookmarks.js';
@@ -144,10 +143,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
     async (request, reply) => {
       const { channelId, playId = '' } = request.body;
       const viewer = request.viewer;
-      if (viewer && !startsPerAccount.hit(viewer.accountId)) {
-        reply.header('retry-after', String(startsPerAccount.secondsLeft()));
-        throw new AppError('TOO_MANY_REQUESTS');
-      }
+      if (viewer && !startsPerAccount.hit(viewer.accountId)) throw startsPerAccount.refusal();
       const channel = await service.requireChannel(channelId, viewer);
       return answerBookmark(reply, await bookmarks.start(channel, viewer, playId, clock()));
     },

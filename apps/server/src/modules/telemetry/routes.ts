@@ -82,13 +82,10 @@ export async function registerTelemetryRoutes(
       scope.getDefaultJsonParser('error', 'error'),
     );
 
-    scope.addHook('onRequest', async (request, reply) => {
+    scope.addHook('onRequest', async (request) => {
       if (!isSameOriginBeacon(request, publicOrigin)) throw new AppError('FORBIDDEN');
       const counter = request.routeOptions.url === logCalls.insertSASLog ? sasLimiter : limiter;
-      if (!counter.hit(request.ip)) {
-        reply.header('retry-after', String(counter.secondsLeft()));
-        throw new AppError('TOO_MANY_REQUESTS');
-      }
+      if (!counter.hit(request.ip)) throw counter.refusal();
     });
 
     scope.withTypeProvider<ZodTypeProvider>().post(
