@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { sellTypeSchema } from './catalogue.js';
+import { describeCall } from './call.js';
 import { envelopeOf } from './envelope.js';
+import { siteCalls } from './routes.js';
 
 /*
  * Orders and payments (issue 11 item 2; docs/adr/0021-orders-and-payments.md). Prices never
@@ -156,3 +158,38 @@ export const purchaseOptionsDataSchema = z.object({
 });
 export type PurchaseOptions = z.infer<typeof purchaseOptionsDataSchema>;
 export const purchaseOptionsReplySchema = envelopeOf(purchaseOptionsDataSchema);
+
+/** The checkout's calls (docs/adr/0021), each described once (issue 21, call.ts). */
+export const orderCalls = {
+  buildPaymentURLData: describeCall({
+    method: 'POST',
+    path: siteCalls.buildPaymentURLData,
+    summary:
+      'Creates an order priced from the catalogue; card: the payment URL, wallet: paid at once',
+    tags: ['commerce'],
+    input: buildPaymentUrlBodySchema,
+    reply: buildPaymentUrlReplySchema,
+    access: { who: 'adult', kidRefusal: 'purchase' },
+    cache: 'private',
+  }),
+  findOrderData: describeCall({
+    method: 'GET',
+    path: siteCalls.findOrderData,
+    summary: "One of the member's own orders (another account's is 404)",
+    tags: ['commerce'],
+    input: findOrderQuerySchema,
+    reply: findOrderReplySchema,
+    access: { who: 'member' },
+    cache: 'private',
+  }),
+  findPurchaseOptions: describeCall({
+    method: 'GET',
+    path: siteCalls.findPurchaseOptions,
+    summary: 'Offers and prices for a title or a service, the right already held, the balance',
+    tags: ['commerce'],
+    input: purchaseOptionsQuerySchema,
+    reply: purchaseOptionsReplySchema,
+    access: { who: 'anyone' },
+    cache: 'private',
+  }),
+};

@@ -26,7 +26,6 @@ import {
 } from './prices.js';
 import { rightAlreadyHeld, settleOrder } from './settlement.js';
 import { balances, debit } from './wallet.js';
-import { requireMember, requireAdult } from '../accounts/access.js';
 
 /*
  * Orders (docs/adr/0021-orders-and-payments.md). States: created → paid | failed | cancelled |
@@ -41,13 +40,9 @@ import { requireMember, requireAdult } from '../accounts/access.js';
 export const resultPath = (orderId: string) =>
   `/checkout/result?orderId=${encodeURIComponent(orderId)}`;
 
-/** Kids do not buy: a kid sub-account's session is refused (ADR 0021). */
-export function requireBuyer(viewer: Viewer | null): Viewer {
-  return requireAdult(viewer, 'purchase');
-}
-
 export interface PlaceOrder {
-  viewer: Viewer | null;
+  /** An adult member: kids do not buy (ADR 0021; the call's access refuses them). */
+  viewer: Viewer;
   item: ItemRequest;
   payMethod: PayMethod;
   now: number;
@@ -63,7 +58,7 @@ export async function placeOrder(
   provider: PaymentProvider | null,
   input: PlaceOrder,
 ): Promise<BuildPaymentUrlData> {
-  const buyer = requireBuyer(input.viewer);
+  const buyer = input.viewer;
   const { now } = input;
   const item = await priceItem(db, input.item, viewerScope(buyer), now);
   if (item.title) {
@@ -135,10 +130,9 @@ export async function placeOrder(
  */
 export async function findOwnOrder(
   db: Kysely<Database>,
-  viewer: Viewer | null,
+  member: Viewer,
   orderId: string,
 ): Promise<Order> {
-  const member = requireMember(viewer);
   const row = await findOrder(db, orderId);
   if (!row || row.account_id !== member.accountId) throw notFound('找不到這筆訂單。');
   return presentOrder(db, row);
