@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { describeCall } from './call.js';
 import { envelopeOf } from './envelope.js';
+import { siteCalls } from './routes.js';
 
 const yn = z.enum(['Y', 'N']);
 
@@ -32,3 +34,17 @@ export const playRightDataSchema = z.object({
 });
 export type PlayRightData = z.infer<typeof playRightDataSchema>;
 export const playRightReplySchema = envelopeOf(playRightDataSchema);
+
+/** The play-right call, described once (issue 21, call.ts). */
+export const playbackCalls = {
+  findVideoPlayRight: describeCall({
+    method: 'GET',
+    path: siteCalls.findVideoPlayRight,
+    summary: 'Whether the viewer may play a title, and the stream to play',
+    tags: ['playback'],
+    input: playRightQuerySchema,
+    reply: playRightReplySchema,
+    access: { who: 'anyone' },
+    cache: 'private',
+  }),
+};

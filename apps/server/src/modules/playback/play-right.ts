@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import { requireTitleRight, type TitleRight } from '../commerce/title-rights.js';
 import type { TitleRow } from '../catalogue/present.js';
 import type { Viewer } from '../accounts/viewer.js';
@@ -41,4 +41,19 @@ export async function requirePlayRight(
     start: true,
   });
   return { title, right };
+}
+
+/**
+ * The content key of an encrypted clip (ADR 0023): the play right asked again at key time, as
+ * requirePlayRight asks it (visibility, then commerce) but starting no rental clock; the grant
+ * in the key's path already ties it to the account whose session asks.
+ */
+export async function requireKeyRight(
+  db: Kysely<Database>,
+  request: { viewer: Viewer; contentId: string; clipId: string; now: number },
+): Promise<void> {
+  const { viewer, contentId, clipId, now } = request;
+  const title = await requireVisibleTitle(db, viewerScope(viewer), contentId, now);
+  if (title.clip_id !== clipId) throw new AppError('FORBIDDEN');
+  await requireTitleRight(db, { accountId: viewer.accountId, title, now, start: false });
 }
