@@ -87,3 +87,27 @@ export async function findVideoList(
   ]);
   return { totalCount: Number(count.n), rows };
 }
+
+/** People (the apps' characters) with how many titles the scope may see each has, by name. */
+export async function charactersWithTitles(
+  db: Kysely<Database>,
+  scope: VisibilityScope,
+  now: number,
+) {
+  const rows = await db
+    .selectFrom('person as p')
+    .innerJoin('title_person as tp', 'tp.person_id', 'p.person_id')
+    .innerJoin('title as t', 't.content_id', 'tp.content_id')
+    .select(['p.person_id', 'p.name'])
+    .select((eb) => eb.fn.count<number | string>('t.content_id').distinct().as('titles'))
+    .where(titleVisible(scope, now, { alias: 't' }))
+    .groupBy(['p.person_id', 'p.name'])
+    .orderBy('p.name')
+    .orderBy('p.person_id')
+    .execute();
+  return rows.map((p) => ({
+    characterId: p.person_id,
+    characterName: p.name,
+    titleCount: Number(p.titles),
+  }));
+}

@@ -24,10 +24,11 @@ import type { SessionPolicy } from '../accounts/sessions.js';
 import { resolveViewer, type Viewer } from '../accounts/viewer.js';
 import { isMember } from '../lists/memberships.js';
 import { playAppLink } from './app-link.js';
-import { findVideoList } from './gateway-queries.js';
+import { charactersWithTitles, findVideoList } from './gateway-queries.js';
+import { uxMenuList } from './menus.js';
 import { toVideoListItem } from './present.js';
 import { mainCategoryMenu } from './queries.js';
-import { mainCategoryFor, requireVisibleTitle, titleVisible, viewerScope } from './visibility.js';
+import { mainCategoryFor, requireVisibleTitle, viewerScope } from './visibility.js';
 
 export interface CatalogueGatewayDeps {
   db: Kysely<Database>;
@@ -130,15 +131,7 @@ export function registerCatalogueGatewayRoutes(
     async (request) => {
       const viewer = await viewerOf(request.query.ssoSession);
       const kids = viewerScope(viewer).kidsOnly || request.query.kidMode === '1';
-      let menus = db.selectFrom('ux_menu').selectAll().orderBy('sort_order').orderBy('menu_id');
-      if (kids) menus = menus.where('kid_safe', '=', 1);
-      const uxMenu = (await menus.execute()).map((m) => ({
-        menuId: m.menu_id,
-        menuName: m.name,
-        menuType: m.menu_type,
-        target: m.target,
-      }));
-      return ok({ uxMenuList: { uxMenu } });
+      return ok({ uxMenuList: { uxMenu: await uxMenuList(db, kids) } });
     },
   );
 
@@ -156,21 +149,7 @@ export function registerCatalogueGatewayRoutes(
       const viewer = await viewerOf(request.query.ssoSession);
       const scope = viewerScope(viewer);
       const kids = scope.kidsOnly || request.query.kidMode === '1';
-      const query = db
-        .selectFrom('person as p')
-        .innerJoin('title_person as tp', 'tp.person_id', 'p.person_id')
-        .innerJoin('title as t', 't.content_id', 'tp.content_id')
-        .select(['p.person_id', 'p.name'])
-        .select((eb) => eb.fn.count<number | string>('t.content_id').distinct().as('titles'))
-        .where(titleVisible({ ...scope, kidsOnly: kids }, clock(), { alias: 't' }))
-        .groupBy(['p.person_id', 'p.name'])
-        .orderBy('p.name')
-        .orderBy('p.person_id');
-      const character = (await query.execute()).map((p) => ({
-        characterId: p.person_id,
-        characterName: p.name,
-        titleCount: Number(p.titles),
-      }));
+      const character = await charactersWithTitles(db, { ...scope, kidsOnly: kids }, clock());
       return ok({ characterList: { character } });
     },
   );

@@ -50,3 +50,19 @@ export async function episodesOf(
     .orderBy('content_id')
     .execute();
 }
+
+export async function findCuratedGroup(db: Kysely<Database>, groupId: string) {
+  return db
+    .selectFrom('curated_group')
+    .selectAll()
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
+}
+
+export async function findUxCategory(db: Kysely<Database>, uxCategoryId: string) {
+  return db
+    .selectFrom('ux_category')
+    .selectAll()
+    .where('ux_category_id', '=', uxCategoryId)
+    .executeTakeFirst();
+}

@@ -22,3 +22,36 @@ export async function newTitleCount(
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** New titles are hinted for this long when a sub-account has never dismissed the hint. */
+const NEW_TITLE_WINDOW_SECONDS = 14 * 86_400;
+
+/** The "new" badge of a sub-account: titles come on the shelf since it last dismissed it. */
+export async function newTitleHint(
+  db: Kysely<Database>,
+  subAccountUid: string,
+  scope: VisibilityScope,
+  now: number,
+): Promise<number> {
+  const seen = await db
+    .selectFrom('icon_hint_seen')
+    .select('seen_at')
+    .where('sub_account_uid', '=', subAccountUid)
+    .where('hint_id', '=', 'newTitles')
+    .executeTakeFirst();
+  return newTitleCount(db, seen?.seen_at ?? now - NEW_TITLE_WINDOW_SECONDS, scope, now);
+}
+
+/** The sub-account dismissed a hint now. */
+export async function dismissHint(
+  db: Kysely<Database>,
+  subAccountUid: string,
+  hintId: string,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('icon_hint_seen')
+    .values({ sub_account_uid: subAccountUid, hint_id: hintId, seen_at: now })
+    .onConflict((oc) => oc.columns(['sub_account_uid', 'hint_id']).doUpdateSet({ seen_at: now }))
+    .execute();
+}

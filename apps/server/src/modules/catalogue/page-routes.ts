@@ -24,15 +24,19 @@ import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { videoDetail } from './detail.js';
-import { episodesOf, groupTitles, groupsOfUxCategory } from './groups.js';
+import {
+  episodesOf,
+  findCuratedGroup,
+  findUxCategory,
+  groupTitles,
+  groupsOfUxCategory,
+} from './groups.js';
+import { uxMenuList } from './menus.js';
 import { toLinkedVideo, toVideoListItem } from './present.js';
 import { filterTitles, mainCategoryMenu } from './queries.js';
-import { newTitleCount } from './new-titles.js';
+import { dismissHint, newTitleHint } from './new-titles.js';
 import { requireVisibleTitle, viewerScope } from './visibility.js';
 import { requireMember } from '../accounts/access.js';
-
-/** New titles are hinted for this long when a sub-account has never dismissed the hint. */
-const NEW_TITLE_WINDOW_SECONDS = 14 * 86_400;
 
 /** The site face's catalogue pages: home, header, groups, UX categories, details, episodes. */
 export function registerCataloguePageRoutes(
@@ -85,11 +89,7 @@ export function registerCataloguePageRoutes(
       },
     },
     async (request) => {
-      const group = await db
-        .selectFrom('curated_group')
-        .selectAll()
-        .where('group_id', '=', request.query.groupId)
-        .executeTakeFirst();
+      const group = await findCuratedGroup(db, request.query.groupId);
       const { uxCategoryId } = request.query;
       if (!group || (uxCategoryId && group.ux_category_id !== uxCategoryId)) throw notFound();
       return ok(await groupWithVideos(request, group));
@@ -112,11 +112,7 @@ export function registerCataloguePageRoutes(
       if (q.uId && q.uId !== request.viewer?.subAccount.sub_account_uid)
         throw new AppError('FORBIDDEN');
       const scope = scopeOf(request);
-      const category = await db
-        .selectFrom('ux_category')
-        .selectAll()
-        .where('ux_category_id', '=', q.categoryId)
-        .executeTakeFirst();
+      const category = await findUxCategory(db, q.categoryId);
       if (!category) throw notFound();
       if (scope.kidsOnly && !category.kid_safe) throw new AppError('FORBIDDEN');
       const groups = await groupsOfUxCategory(db, category.ux_category_id);
@@ -162,14 +158,7 @@ export function registerCataloguePageRoutes(
     },
     async (request) => {
       const kids = scopeOf(request).kidsOnly;
-      let menus = db.selectFrom('ux_menu').selectAll().orderBy('sort_order').orderBy('menu_id');
-      if (kids) menus = menus.where('kid_safe', '=', 1);
-      const uxMenu = (await menus.execute()).map((m) => ({
-        menuId: m.menu_id,
-        menuName: m.name,
-        menuType: m.menu_type,
-        target: m.target,
-      }));
+      const uxMenu = await uxMenuList(db, kids);
       const mainCategory = (await mainCategoryMenu(db)).filter(
         (m) => !kids || m.mainCategoryId === 'kids',
       );
@@ -285,15 +274,8 @@ export function registerCataloguePageRoutes(
       const viewer = request.viewer;
       if (!viewer)
         return ok({ hintList: { hint: [{ hintId: 'newTitles', show: 'N' as const, count: 0 }] } });
-      const now = clock();
-      const seen = await db
-        .selectFrom('icon_hint_seen')
-        .select('seen_at')
-        .where('sub_account_uid', '=', viewer.subAccount.sub_account_uid)
-        .where('hint_id', '=', 'newTitles')
-        .executeTakeFirst();
-      const since = seen?.seen_at ?? now - NEW_TITLE_WINDOW_SECONDS;
-      const count = await newTitleCount(db, since, viewerScope(viewer), now);
+      const uid = viewer.subAccount.sub_account_uid;
+      const count = await newTitleHint(db, uid, viewerScope(viewer), clock());
       return ok({
         hintList: {
           hint: [{ hintId: 'newTitles', show: count > 0 ? ('Y' as const) : ('N' as const), count }],
@@ -314,18 +296,7 @@ export function registerCataloguePageRoutes(
     },
     async (request) => {
       const viewer = requireMember(request.viewer);
-      const now = clock();
-      await db
-        .insertInto('icon_hint_seen')
-        .values({
-          sub_account_uid: viewer.subAccount.sub_account_uid,
-          hint_id: request.body.hintId,
-          seen_at: now,
-        })
-        .onConflict((oc) =>
-          oc.columns(['sub_account_uid', 'hint_id']).doUpdateSet({ seen_at: now }),
-        )
-        .execute();
+      await dismissHint(db, viewer.subAccount.sub_account_uid, request.body.hintId, clock());
       return ok({});
     },
   );
