@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainId } from './fields.js';
 import { envelopeOf } from './envelope.js';
 
 /**
@@ -39,12 +40,7 @@ export const adTrackingEvents = [
 ] as const;
 export type AdTrackingEvent = (typeof adTrackingEvents)[number];
 
-const idSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(40)
-  .regex(/^[A-Za-z0-9_-]+$/);
+const idSchema = plainId();
 
 /** An opaque correlator of one ad request (the live reply's vastSeqId). */
 const seqSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);

@@ -1,26 +1,19 @@
 import { z } from 'zod';
+import { contentIdSchema, gatewaySignature, ssoSessionSchema, yn } from './fields.js';
 import { envelopeOf } from './envelope.js';
 import { PAGE_SIZE, MAX_PAGE_SIZE, orderBySchema, videoListItemSchema } from './catalogue.js';
 import { deviceTypeSchema } from './device.js';
 
-const yn = z.enum(['Y', 'N']);
-const id = z
-  .string()
-  .trim()
-  .min(1)
-  .max(40)
-  .regex(/^[A-Za-z0-9_-]+$/);
+const id = contentIdSchema;
 
 /**
  * Find{product}List (SPEC §7): every parameter has an effect (docs/adr/0010). chl, chk and ts
  * are checked by the gateway's client authentication before this schema.
  */
 export const findVideoListQuerySchema = z.object({
-  chl: z.string().min(1).max(40),
-  chk: z.string().length(64),
-  ts: z.coerce.number().int(),
+  ...gatewaySignature,
   apiVersion: z.enum(['1', '2']).default('2'),
-  ssoSession: z.string().min(20).max(100).optional(),
+  ssoSession: ssoSessionSchema.optional(),
   kidMode: z.enum(['0', '1']).default('0'),
   supportAVOD: yn.default('Y'),
   devType: deviceTypeSchema.default('Android'),
@@ -61,10 +54,8 @@ export const findVideoListReplySchema = envelopeOf(
 
 /** Find{product}ContentBrief (contentId, isFree, isSeries). */
 export const findContentBriefQuerySchema = z.object({
-  chl: z.string(),
-  chk: z.string(),
-  ts: z.coerce.number().int(),
-  ssoSession: z.string().min(20).max(100).optional(),
+  ...gatewaySignature,
+  ssoSession: ssoSessionSchema.optional(),
   contentId: id,
   isFree: yn.default('N'),
   isSeries: yn.default('N'),
@@ -100,9 +91,7 @@ export const findUxCharacterReplySchema = envelopeOf(
 );
 
 export const gatewaySignedQuerySchema = z.object({
-  chl: z.string(),
-  chk: z.string(),
-  ts: z.coerce.number().int(),
-  ssoSession: z.string().min(20).max(100).optional(),
+  ...gatewaySignature,
+  ssoSession: ssoSessionSchema.optional(),
   kidMode: z.enum(['0', '1']).default('0'),
 });

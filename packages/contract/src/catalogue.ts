@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainId } from './fields.js';
 import { envelopeOf } from './envelope.js';
 
 /** How a title may be watched (SPEC §3 filter sellType). */
@@ -57,12 +58,7 @@ export const pagingSchema = z.object({
   maxRecord: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
 });
 
-const idSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(40)
-  .regex(/^[A-Za-z0-9_-]+$/);
+const idSchema = plainId();
 const yearSchema = z.coerce.number().int().min(1900).max(2100);
 
 /** ajaxFilterCategoryVideoListData.do (mainCategoryId, subcategoryId, year, country, orderBy, sellType). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainId } from './fields.js';
 import { describeCall } from './call.js';
 import { engagementCalls } from './engagement-calls.js';
 import { envelopeOf } from './envelope.js';
@@ -11,12 +12,7 @@ import { envelopeOf } from './envelope.js';
 export { engagementCalls } from './engagement-calls.js';
 
 /** Ids of activities, messages and announcements: short, plain characters. */
-const idSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, '編號格式不正確。');
+const idSchema = plainId(64, '編號格式不正確。');
 
 export const drawActivityQuerySchema = z.strictObject({ activityId: idSchema });
 export type DrawActivityQuery = z.infer<typeof drawActivityQuerySchema>;

@@ -1,17 +1,12 @@
 import { z } from 'zod';
+import { contentIdSchema, yn } from './fields.js';
 import { PAGE_SIZE, MAX_PAGE_SIZE, videoListItemSchema } from './catalogue.js';
 import { emptyReplySchema } from './accounts.js';
 import { describeCall } from './call.js';
 import { envelopeOf } from './envelope.js';
 import { siteCalls } from './routes.js';
 
-const yn = z.enum(['Y', 'N']);
-const id = z
-  .string()
-  .trim()
-  .min(1)
-  .max(40)
-  .regex(/^[A-Za-z0-9_-]+$/);
+const id = contentIdSchema;
 const month = z.string().regex(/^\d{4}(0[1-9]|1[0-2])$/, '月份格式為 YYYYMM。');
 
 /** To-view and favorite toggles (SPEC §4): actionType 1 adds; any other value removes. */

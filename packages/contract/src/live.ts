@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainId } from './fields.js';
 import { envelopeOf } from './envelope.js';
 
 /** SPEC §4: '0' not yet on air, '1' live, '9' content ended. */
@@ -42,12 +43,7 @@ export const LIVE_ENDED_CODE = '480';
 export const LIVE_ENDED_MESSAGE = '本頻道的直播已經結束，感謝您的收看。';
 
 /** Channel ids as they appear in paths and queries. */
-export const channelIdSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(40)
-  .regex(/^[A-Za-z0-9_-]+$/, '頻道代碼格式不正確。');
+export const channelIdSchema = plainId(40, '頻道代碼格式不正確。');
 
 /** A YouTube video id: 11 characters of the URL-safe alphabet, nothing that could be markup. */
 export const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainId, yn } from './fields.js';
 import { sellTypeSchema } from './catalogue.js';
 import { describeCall } from './call.js';
 import { envelopeOf } from './envelope.js';
@@ -10,13 +11,7 @@ import { siteCalls } from './routes.js';
  * an amount (or any other field it does not know) is refused with 400.
  */
 
-const yn = z.enum(['Y', 'N']);
-const id = z
-  .string()
-  .trim()
-  .min(1)
-  .max(40)
-  .regex(/^[A-Za-z0-9_-]+$/);
+const id = plainId();
 
 export const orderKinds = ['rent', 'buy', 'subscribe'] as const;
 export const orderKindSchema = z.enum(orderKinds);

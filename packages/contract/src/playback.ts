@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentIdSchema } from './fields.js';
 import { describeCall } from './call.js';
 import { envelopeOf } from './envelope.js';
 import { siteCalls } from './routes.js';
@@ -7,12 +8,7 @@ const yn = z.enum(['Y', 'N']);
 
 /** ajaxFindVideoPlayRight.do (contentId, isSeries): SPEC §3 "Play-right query". */
 export const playRightQuerySchema = z.object({
-  contentId: z
-    .string()
-    .trim()
-    .min(1)
-    .max(40)
-    .regex(/^[A-Za-z0-9_-]+$/),
+  contentId: contentIdSchema,
   isSeries: yn.default('N'),
 });
 

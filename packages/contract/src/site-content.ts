@@ -1,22 +1,12 @@
 import { z } from 'zod';
+import { plainId, yn } from './fields.js';
 import { envelopeOf } from './envelope.js';
 import { videoListItemSchema } from './catalogue.js';
 import { uxMenuSchema } from './catalogue-gateway.js';
 import { mainCategorySchema } from './catalogue.js';
 
-const yn = z.enum(['Y', 'N']);
-const code = z
-  .string()
-  .trim()
-  .min(1)
-  .max(60)
-  .regex(/^[A-Za-z0-9_-]+$/);
-const id = z
-  .string()
-  .trim()
-  .min(1)
-  .max(40)
-  .regex(/^[A-Za-z0-9_-]+$/);
+const code = plainId(60);
+const id = plainId();
 /**
  * A title in a banner or a curated group: a video list item with the SPEC §2 link string of its
  * detail page, as the original product's banners and groups carry (docs/adr/0029).

@@ -1,15 +1,10 @@
 import { z } from 'zod';
+import { plainId, yn } from './fields.js';
 import { subAccountSchema } from './accounts.js';
 import { cjkNicknameSchema } from './cjk.js';
 import { envelopeOf } from './envelope.js';
 
-const yn = z.enum(['Y', 'N']);
-const uid = z
-  .string()
-  .trim()
-  .min(1)
-  .max(40)
-  .regex(/^[A-Za-z0-9_-]+$/);
+const uid = plainId();
 /** How many avatars there are to pick from (iconIdx 0–7). */
 export const SUB_ACCOUNT_ICON_COUNT = 8;
 const iconIdx = z.coerce

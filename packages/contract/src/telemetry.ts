@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentIdSchema } from './fields.js';
 import { envelopeOf } from './envelope.js';
 
 /*
@@ -16,12 +17,7 @@ export const logCalls = {
 /** The largest log body the server reads; a longer one is refused with 413 before parsing. */
 export const LOG_BODY_MAX_BYTES = 8 * 1024;
 
-const contentId = z
-  .string()
-  .trim()
-  .min(1)
-  .max(40)
-  .regex(/^[A-Za-z0-9_-]+$/);
+const contentId = contentIdSchema;
 
 /** Where the error happened: the VOD play page, or the live page (SPEC §7's `type=LIVE`). */
 export const playTypeSchema = z.enum(['VOD', 'LIVE']);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentIdSchema } from './fields.js';
 import { describeCall } from './call.js';
 import { envelopeOf } from './envelope.js';
 import { heldRightSchema } from './orders.js';
@@ -39,12 +40,7 @@ export const serialSchema = z
       ),
   );
 
-const contentId = z
-  .string()
-  .trim()
-  .min(1)
-  .max(40)
-  .regex(/^[A-Za-z0-9_-]+$/);
+const contentId = contentIdSchema;
 
 /** 'title': a rental of one title (or one of a choice); 'service': a monthly service period. */
 export const voucherKindSchema = z.enum(['title', 'service', 'stored_value', 'viewing_credit']);

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import {
   gatewayCalls,
+  gatewaySignature,
+  ssoSessionSchema,
   listCalls,
   listToggleBodySchema,
   toViewToggleReplySchema,
@@ -70,10 +71,8 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
         tags: ['gateway'],
         summary: 'To-view toggle for the apps (parameters in the signed query)',
         querystring: listToggleBodySchema.extend({
-          ssoSession: z.string().min(20).max(100),
-          chl: z.string(),
-          chk: z.string(),
-          ts: z.coerce.number().int(),
+          ssoSession: ssoSessionSchema,
+          ...gatewaySignature,
         }),
         response: { 200: toViewToggleReplySchema },
       },
