@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { SITE_NAME } from '@site/contract';
-import { shapeDocument } from './openapi-document.js';
+import { shapeDocument, type CallAccess } from './openapi-document.js';
 
 /**
  * OpenAPI generated from the same zod schemas that validate requests, at /docs/openapi.json, with
@@ -12,6 +12,7 @@ import { shapeDocument } from './openapi-document.js';
  */
 export async function registerApiDocs(app: FastifyInstance, publicUrl: string): Promise<void> {
   const csrfGets = new Set<string>();
+  const access = new Map<string, CallAccess>();
   await app.register(swagger, {
     openapi: {
       info: {
@@ -22,14 +23,17 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
       },
     },
     transform: (input) => {
-      const config = input.route.config as { csrf?: boolean } | undefined;
+      const config = input.route.config as { csrf?: boolean; access?: CallAccess } | undefined;
       if (config?.csrf) csrfGets.add(`GET ${input.url}`);
+      const methods = [input.route.method].flat();
+      if (config?.access) for (const m of methods) access.set(`${m} ${input.url}`, config.access);
       return jsonSchemaTransform(input);
     },
     transformObject: (documentObject) =>
       shapeDocument('openapiObject' in documentObject ? documentObject.openapiObject : {}, {
         publicUrl: new URL(publicUrl).origin,
         csrfGets,
+        access,
       }),
   });
   await app.register(swaggerUi, {

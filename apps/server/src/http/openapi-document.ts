@@ -94,6 +94,7 @@ const ERROR_RESPONSES: Partial<Record<ErrorCode, string>> = {
   NOT_LOGGED_IN: 'NotLoggedIn',
   CLIENT_REJECTED: 'ClientRejected',
   CSRF_REJECTED: 'CsrfRejected',
+  FORBIDDEN: 'Forbidden',
   PAYLOAD_TOO_LARGE: 'PayloadTooLarge',
 };
 
@@ -133,11 +134,17 @@ const ERROR_ENVELOPE = {
   },
 };
 
+/** Who may make a call, as its description says (contract call.ts Access). */
+export type CallAccess =
+  { who: 'anyone' } | { who: 'member'; visitor?: unknown } | { who: 'adult' };
+
 export interface DocumentFacts {
   /** The site's public address (PUBLIC_URL). */
   publicUrl: string;
   /** `METHOD path` of GET routes that demand the CSRF pair (route config `csrf: true`). */
   csrfGets: ReadonlySet<string>;
+  /** `METHOD path` → who may call, for calls registered from a description (ADR 0034). */
+  access: ReadonlyMap<string, CallAccess>;
 }
 
 /** The generated document with servers, security, operation ids and error replies added. */
@@ -156,6 +163,15 @@ export function shapeDocument<D extends object>(generated: D, facts: DocumentFac
       ),
       NotLoggedIn: errorResponse('NOT_LOGGED_IN', 'the call needs a signed-in member.'),
       ClientRejected: errorResponse('CLIENT_REJECTED', 'chl, ts or chk missing, stale or wrong.'),
+      CsrfRejectedOrKid: {
+        description:
+          'CSRF_REJECTED: the CSRF cookie and header are missing or differ; or FORBIDDEN: a kid sub-account may not do this (status.message says what).',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+      },
+      Forbidden: errorResponse(
+        'FORBIDDEN',
+        'a kid sub-account may not do this (the message says what).',
+      ),
       CsrfRejected: errorResponse(
         'CSRF_REJECTED',
         'the CSRF cookie and header are missing or differ.',
@@ -175,7 +191,8 @@ export function shapeDocument<D extends object>(generated: D, facts: DocumentFac
       const gateway = path.startsWith('/gw/');
       op.security = securityOf(path, withCsrf, gateway);
       if (gateway) signedQuery(op);
-      describeResponses(op, { withCsrf, gateway, member: path.startsWith('/ajax/') });
+      const who = facts.access.get(`${method.toUpperCase()} ${path}`);
+      describeResponses(op, { withCsrf, gateway, who });
     }
   }
   return generated;
@@ -209,7 +226,7 @@ function signedQuery(op: Operation): void {
 
 function describeResponses(
   op: Operation,
-  { withCsrf, gateway, member }: { withCsrf: boolean; gateway: boolean; member: boolean },
+  { withCsrf, gateway, who }: { withCsrf: boolean; gateway: boolean; who: CallAccess | undefined },
 ): void {
   const responses = (op.responses ??= {});
   for (const [status, response] of Object.entries(responses)) {
@@ -228,7 +245,16 @@ function describeResponses(
   // (named or not) BAD_INPUT (request-guards.ts), besides each call's own input rules.
   add('400', 'BAD_INPUT');
   if (gateway) add('401', 'CLIENT_REJECTED');
-  else if (member && withCsrf) add('401', 'NOT_LOGGED_IN');
-  if (withCsrf) add('403', 'CSRF_REJECTED');
+  // A described call says who may make it; a member's call without a visitor answer refuses
+  // visitors. Calls not yet described: a state change on the site face needs a member.
+  const refusesVisitors = who
+    ? (who.who === 'member' && !('visitor' in who && who.visitor !== undefined)) ||
+      who.who === 'adult'
+    : withCsrf && !gateway;
+  if (refusesVisitors) add('401', 'NOT_LOGGED_IN');
+  if (withCsrf && who?.who === 'adult')
+    responses['403'] ??= { $ref: '#/components/responses/CsrfRejectedOrKid' } as never;
+  else if (withCsrf) add('403', 'CSRF_REJECTED');
+  else if (who?.who === 'adult') add('403', 'FORBIDDEN');
   if (op.requestBody) add('413', 'PAYLOAD_TOO_LARGE');
 }

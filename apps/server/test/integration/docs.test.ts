@@ -72,6 +72,13 @@ describe('API documentation', () => {
         expect(op.responses['401']!.$ref).toBe('#/components/responses/ClientRejected');
       }
     }
+    // A described call's access decides its refusals: the lists answer visitors (no 401), a
+    // purchase refuses them and kids.
+    const listData = doc.paths[siteCalls.findVideoListData].get as Operation;
+    expect(Object.keys(listData.responses)).not.toContain('401');
+    const buy = doc.paths[siteCalls.buildPaymentURLData].post as Operation;
+    expect(buy.responses['401']!.$ref).toBe('#/components/responses/NotLoggedIn');
+    expect(buy.responses['403']!.$ref).toBe('#/components/responses/CsrfRejectedOrKid');
     // The tracking pixel answers 204 with no body, as documented.
     const track = doc.paths[adCalls.track].get as Operation;
     expect(Object.keys(track.responses)).toContain('204');

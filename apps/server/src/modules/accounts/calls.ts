@@ -5,6 +5,13 @@ import { ok, sendJson, type SerializedEnvelope } from '../../http/envelope.js';
 import { requireAdult, requireMember } from './access.js';
 import type { Viewer } from './viewer.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may make the call, from its description (routes registered by registerCall). */
+    access?: Access;
+  }
+}
+
 /** Who the handler is called for: a viewer where the call needs a member, else maybe nobody. */
 type CallerOf<A> = A extends { who: 'anyone' } ? Viewer | null : Viewer;
 
@@ -43,6 +50,8 @@ export function registerCall<
   app.route({
     method: call.method,
     url: call.path,
+    // The OpenAPI document reads who may call from here (http/openapi-document.ts).
+    config: { access: call.access },
     // The schemas are zod's (app.ts sets the zod validator); the handler's types come from them.
     schema: {
       tags: [...call.tags],
