@@ -26,6 +26,12 @@ export interface PageHead {
   imageSize?: ImageSize;
   ogType?: 'website' | 'video.movie' | 'video.tv_show' | 'video.episode' | 'video.other';
   jsonLd?: Record<string, unknown>;
+  /**
+   * Site path of the largest picture the page paints first (its LCP element): preloaded from the
+   * first HTML, so the browser fetches it beside the scripts instead of after React rendered the
+   * <img> (ADR 0032). The same URL the page's <img> uses, or the picture is fetched twice.
+   */
+  preloadImage?: string;
   /** 404 when the route's id names nothing; the page itself then shows its own message. */
   status?: number;
 }
@@ -46,6 +52,14 @@ export interface PageShellOptions {
 }
 
 const HEAD_MARKER = '<!--app-head-->';
+/**
+ * Inside #root: the site's top bar as the app renders it (same classes, so the same box), drawn
+ * from the first HTML and its stylesheet, before any script runs; React replaces it on its first
+ * render. The first contentful paint thus waits for the HTML and the CSS, not for the bundle
+ * (ADR 0032). A build without the marker simply starts blank.
+ */
+const FRAME_MARKER = '<!--app-frame-->';
+const FRAME = `<div class="layout"><div class="site-top"><header class="site-header"><div class="site-header__bar"><a href="/" class="site-header__logo">${escapeHtml(SITE_NAME)}</a></div></header></div></div>`;
 const NON_PAGE_PREFIXES = [
   '/ajax/',
   '/gw/',
@@ -119,7 +133,9 @@ export const pageShell = fp<PageShellOptions>(async (app: FastifyInstance, optio
         };
     const tags = headTags(head, absolute(pathname), image);
     // A function replacer: the tags hold titles, and "$&" or "$'" in a title is text, not a pattern.
-    return reply.code(head.status ?? 200).send(html.replace(HEAD_MARKER, () => tags));
+    return reply
+      .code(head.status ?? 200)
+      .send(html.replace(HEAD_MARKER, () => tags).replace(FRAME_MARKER, FRAME));
   };
 
   for (const [name, route] of Object.entries(pageRoutes) as [PageName, string][]) {
@@ -157,6 +173,9 @@ function headTags(head: PageHead, url: string, image: ShareImage): string {
   // A large card crops to about 2:1; a portrait poster would lose its head and feet in it.
   const wide = image.size !== undefined && image.size.width >= image.size.height * 1.5;
   const lines = [
+    ...(head.preloadImage
+      ? [`<link rel="preload" as="image" href="${e(head.preloadImage)}" fetchpriority="high">`]
+      : []),
     `<title>${e(head.title)}</title>`,
     `<meta name="description" content="${e(head.description)}">`,
     `<link rel="canonical" href="${e(url)}">`,

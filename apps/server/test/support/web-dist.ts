@@ -12,7 +12,7 @@ export function fakeWebDist(): string {
   fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("app")');
   fs.writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><!--app-head--></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><!--app-head--></head><body><div id="root"><!--app-frame--></div></body></html>',
   );
   return dir;
 }
