@@ -45,6 +45,12 @@ interface Run {
   tbt: number;
   cls: number;
   lcpElement: string;
+  /**
+   * Lighthouse's measure of this machine's CPU at the time (higher is faster). Simulated
+   * throttling multiplies the CPU time it observed by 4, so a busy machine lowers FCP, LCP and
+   * TBT: a run with a low index is worth less.
+   */
+  benchmarkIndex: number;
   /** Audits that lost points (weight above 0, score below 1): id and score. */
   failing: [string, number][];
 }
@@ -89,6 +95,7 @@ async function runLighthouse(url: string, port: number, categories: string[]): P
     tbt: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     lcpElement: lcpDetails?.items?.[0]?.items?.[0]?.node?.selector ?? '?',
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     failing,
   };
 }
@@ -183,7 +190,7 @@ export const lighthouseBench: Benchmark = {
           ctx.log(
             `${page.name} run ${i + 1}: ${categories.map((c) => `${c} ${run.scores[c]}`).join(', ')}; ` +
               `FCP ${round(run.fcp)} ms, LCP ${round(run.lcp)} ms, TBT ${round(run.tbt)} ms, ` +
-              `CLS ${run.cls.toFixed(3)}`,
+              `CLS ${run.cls.toFixed(3)}; CPU index ${run.benchmarkIndex}`,
           );
         }
         ceilingRuns.push(
@@ -227,7 +234,11 @@ export const lighthouseBench: Benchmark = {
         subject: timing(`${pages.map((p) => p.path).join(' ')}`, all),
         ceiling: timing(server.origin + CEILING_PATH, ceilingRuns),
         figures,
-        notes: [`${server.dialect}, ${runs} run(s) a page, medians`, ...notes],
+        notes: [
+          `${server.dialect}, ${runs} run(s) a page, medians; Lighthouse CPU index ` +
+            `${all.map((r) => r.benchmarkIndex).join(', ')} (lower = busier machine)`,
+          ...notes,
+        ],
       };
     } finally {
       await chrome.kill();
