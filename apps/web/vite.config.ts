@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress';
+import { pageChunks } from './page-chunks';
 import { vendorSourcemaps } from './vendor-sourcemaps';
 
 const server = 'http://localhost:8080';
@@ -12,7 +13,8 @@ const proxied = ['/ajax', '/gw', '/sas', '/media', '/docs', '/epg', '/healthz', 
 
 export default defineConfig({
   // hls.js keeps its source map, the site's own chunks have none (vendor-sourcemaps.ts).
-  plugins: [react(), vendorSourcemaps(/^hls$/), precompress()],
+  // The server names each page's chunks in its first HTML (page-chunks.ts, ADR 0032).
+  plugins: [react(), vendorSourcemaps(/^hls$/), pageChunks(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -60,6 +60,19 @@ const HEAD_MARKER = '<!--app-head-->';
  */
 const FRAME_MARKER = '<!--app-frame-->';
 const FRAME = `<div class="layout"><div class="site-top"><header class="site-header"><div class="site-header__bar"><a href="/" class="site-header__logo">${escapeHtml(SITE_NAME)}</a></div></header></div></div>`;
+/**
+ * Written by the web build (apps/web/page-chunks.ts): per page module, the chunks and stylesheets
+ * its first render needs beyond the entry's. Named in the first HTML, they load beside the entry
+ * rather than after it ran (ADR 0032). Absent (an older build): nothing is named.
+ */
+const PAGE_CHUNKS_FILE = 'page-chunks.json';
+type PageChunks = Record<string, { js: string[]; css: string[] }>;
+
+/** The page module of each page (app/router.tsx): `${Name}Page`, but for these. */
+const PAGE_MODULES: Partial<Record<PageName, string>> = { liveChannel: 'LivePage' };
+const pageModule = (name: PageName) =>
+  PAGE_MODULES[name] ?? `${name.charAt(0).toUpperCase()}${name.slice(1)}Page`;
+
 const NON_PAGE_PREFIXES = [
   '/ajax/',
   '/gw/',
@@ -98,11 +111,16 @@ declare module 'fastify' {
  */
 export const pageShell = fp<PageShellOptions>(async (app: FastifyInstance, options) => {
   let template: string | undefined;
+  let pageChunks: PageChunks = {};
   const loadTemplate = async (): Promise<string | undefined> => {
     if (template !== undefined) return template;
     try {
       const html = await fs.readFile(path.join(options.webDistDir, 'index.html'), 'utf8');
       if (!html.includes(HEAD_MARKER)) throw new Error(`index.html lacks ${HEAD_MARKER}`);
+      pageChunks = await fs
+        .readFile(path.join(options.webDistDir, PAGE_CHUNKS_FILE), 'utf8')
+        .then((text) => JSON.parse(text) as PageChunks)
+        .catch(() => ({}));
       template = html;
     } catch (error) {
       app.log.warn({ err: error }, 'web app not built; pages answer 503');
@@ -116,6 +134,7 @@ export const pageShell = fp<PageShellOptions>(async (app: FastifyInstance, optio
   const render = async (
     request: FastifyRequest,
     reply: FastifyReply,
+    name: PageName,
     head: PageHead,
   ): Promise<FastifyReply> => {
     const html = await loadTemplate();
@@ -131,7 +150,7 @@ export const pageShell = fp<PageShellOptions>(async (app: FastifyInstance, optio
           alt: SITE_NAME,
           size: options.defaultImage.size,
         };
-    const tags = headTags(head, absolute(pathname), image);
+    const tags = headTags(head, absolute(pathname), image, pageChunks[pageModule(name)]);
     // A function replacer: the tags hold titles, and "$&" or "$'" in a title is text, not a pattern.
     return reply
       .code(head.status ?? 200)
@@ -148,13 +167,13 @@ export const pageShell = fp<PageShellOptions>(async (app: FastifyInstance, optio
             status: 404,
           })
         : staticHead(name);
-      return render(request, reply, head);
+      return render(request, reply, name, head);
     });
   }
 
   app.decorate('pageShell', {
     notFound: (request: FastifyRequest, reply: FastifyReply, status = 404) =>
-      render(request, reply, { ...staticHead('notFound'), status }),
+      render(request, reply, 'notFound', { ...staticHead('notFound'), status }),
   });
 });
 
@@ -168,7 +187,12 @@ interface ShareImage {
   size: ImageSize | undefined;
 }
 
-function headTags(head: PageHead, url: string, image: ShareImage): string {
+function headTags(
+  head: PageHead,
+  url: string,
+  image: ShareImage,
+  chunks: { js: string[]; css: string[] } | undefined,
+): string {
   const e = escapeHtml;
   // A large card crops to about 2:1; a portrait poster would lose its head and feet in it.
   const wide = image.size !== undefined && image.size.width >= image.size.height * 1.5;
@@ -176,6 +200,11 @@ function headTags(head: PageHead, url: string, image: ShareImage): string {
     ...(head.preloadImage
       ? [`<link rel="preload" as="image" href="${e(head.preloadImage)}" fetchpriority="high">`]
       : []),
+    // crossorigin as Vite's own preloads, so the module loader reuses these responses.
+    ...(chunks?.js ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${e(href)}">`),
+    ...(chunks?.css ?? []).map(
+      (href) => `<link rel="preload" as="style" crossorigin href="${e(href)}">`,
+    ),
     `<title>${e(head.title)}</title>`,
     `<meta name="description" content="${e(head.description)}">`,
     `<link rel="canonical" href="${e(url)}">`,

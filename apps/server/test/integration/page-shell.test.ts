@@ -57,6 +57,19 @@ describe('page shell', () => {
     // Pages without a known picture preload none; a 404 neither.
     expect(preload((await ctx.app.inject('/browse')).body)).toBeUndefined();
     expect(preload((await ctx.app.inject('/details/NOPE/NOPE')).body)).toBeUndefined();
+    // The page's own chunks, named by the web build, load beside the entry.
+    const browse = (await ctx.app.inject('/browse')).body;
+    expect(browse).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/BrowsePage-x.js">',
+    );
+    expect(browse).toContain('<link rel="modulepreload" crossorigin href="/assets/envelope-x.js">');
+    expect(browse).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/BrowsePage-x.css">',
+    );
+    expect((await ctx.app.inject('/LiveChannel/ch01')).body).toContain(
+      'href="/assets/LivePage-x.js"',
+    );
+    expect(home).not.toContain('modulepreload');
     // The frame React replaces: the site's name in the header bar, escaped like any text.
     expect(home).toContain(
       '<div id="root"><div class="layout"><div class="site-top"><header class="site-header"><div class="site-header__bar"><a href="/" class="site-header__logo">星河影音</a>',
