@@ -57,7 +57,12 @@ export default function LivePage() {
         onSwitch={starter.switchTo}
         stageRef={stageRef}
       />
-      <ChannelStrip channels={channels} activeId={channelId} starter={starter} />
+      <ChannelStrip
+        channels={channels}
+        activeId={channelId}
+        starter={starter}
+        pending={!content && !page.isError}
+      />
       <section className="live-page__groups" aria-labelledby="live-groups-title">
         <h2 id="live-groups-title">{t.live.groupsHeading}</h2>
         {groups.isError ? (
