@@ -51,6 +51,7 @@ export default function LivePage() {
       <h1 className="visually-hidden">{t.live.pageHeading}</h1>
       <LiveChannelArea
         channelId={ready ? channelId : ''}
+        waiting={!ready}
         channels={channels}
         deviceType={known ? (login.data?.deviceType ?? 'PC') : undefined}
         anonymous={content ? content.uid === '' : login.data?.isLogin !== 'Y'}
