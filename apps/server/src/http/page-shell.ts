@@ -39,7 +39,12 @@ export interface PageHead {
 /** Resolves a page's head from its route ids; null when the ids name nothing (answered 404). */
 export type HeadResolver = (
   params: Record<string, string>,
-  site: { absolute(pathOrUrl: string): string; viewer: Viewer | null },
+  site: {
+    absolute(pathOrUrl: string): string;
+    viewer: Viewer | null;
+    /** The address's query string, without '?' ('' when none). */
+    search: string;
+  },
 ) => Promise<PageHead | null>;
 
 export interface PageShellOptions {
@@ -162,7 +167,11 @@ export const pageShell = fp<PageShellOptions>(async (app: FastifyInstance, optio
     app.get(route, { schema: { hide: true } }, async (request, reply) => {
       const params = request.params as Record<string, string>;
       const head = resolver
-        ? ((await resolver(params, { absolute, viewer: request.viewer })) ?? {
+        ? ((await resolver(params, {
+            absolute,
+            viewer: request.viewer,
+            search: request.url.split('?')[1] ?? '',
+          })) ?? {
             ...staticHead(name),
             status: 404,
           })

@@ -54,8 +54,14 @@ describe('page shell', () => {
       data: { videoList: { video: { stillUrl: string }[] } };
     };
     expect(preload(home)).toBe(banner.data.videoList.video[0]?.stillUrl);
-    // Pages without a known picture preload none; a 404 neither.
-    expect(preload((await ctx.app.inject('/browse')).body)).toBeUndefined();
+    // Browse: the first poster of the plain listing; a filtered address, a 404 preload none.
+    const list = (await ctx.app.inject('/ajax/ajaxFilterCategoryVideoListData.do')).json() as {
+      data: { videoList: { video: { posterUrl: string }[] } };
+    };
+    expect(preload((await ctx.app.inject('/browse')).body)).toBe(
+      list.data.videoList.video[0]?.posterUrl,
+    );
+    expect(preload((await ctx.app.inject('/browse?orderBy=hot')).body)).toBeUndefined();
     expect(preload((await ctx.app.inject('/details/NOPE/NOPE')).body)).toBeUndefined();
     // The page's own chunks, named by the web build, load beside the entry.
     const browse = (await ctx.app.inject('/browse')).body;

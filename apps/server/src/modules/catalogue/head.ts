@@ -5,6 +5,7 @@ import { staticHead, type HeadResolver } from '../../http/page-shell.js';
 import { IMAGE_SIZES, mediaUrl } from '../media/urls.js';
 import { systemClock } from '../../time.js';
 import { groupTitles } from './groups.js';
+import { filterTitles } from './queries.js';
 import { findVisibleTitle, viewerScope } from './visibility.js';
 
 const regionNames = new Intl.DisplayNames(['zh-TW'], { type: 'region' });
@@ -73,6 +74,28 @@ export function homeHead(db: Kysely<Database>, clock: () => number = systemClock
     return {
       ...staticHead('home'),
       ...(featured ? { preloadImage: mediaUrl(featured.still_path) } : {}),
+    };
+  };
+}
+
+/**
+ * The head of /browse: its static title, and for the plain address (no filters, page 1) the
+ * first title's poster, the page's largest first picture (the same order as the page's own
+ * ajaxFilterCategoryVideoListData.do: latest first). A filtered address preloads nothing.
+ */
+export function browseHead(db: Kysely<Database>, clock: () => number = systemClock): HeadResolver {
+  return async (_params, site) => {
+    if (site.search !== '') return staticHead('browse');
+    const { rows } = await filterTitles(
+      db,
+      { startIndex: 0, maxRecord: 1, orderBy: 'latest' },
+      viewerScope(site.viewer),
+      clock(),
+    );
+    const first = rows[0];
+    return {
+      ...staticHead('browse'),
+      ...(first ? { preloadImage: mediaUrl(first.poster_path) } : {}),
     };
   };
 }
