@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress';
+import { pageChunks } from './page-chunks';
+import { vendorSourcemaps } from './vendor-sourcemaps';
 
 const server = 'http://localhost:8080';
 const ZOD_CORE = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/;
@@ -10,10 +12,13 @@ const ZOD_JITLESS =
 const proxied = ['/ajax', '/gw', '/sas', '/media', '/docs', '/epg', '/healthz', '/readyz'];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  // hls.js keeps its source map, the site's own chunks have none (vendor-sourcemaps.ts).
+  // The server names each page's chunks in its first HTML (page-chunks.ts, ADR 0035).
+  plugins: [react(), vendorSourcemaps(/^hls$/), pageChunks(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    sourcemap: true,
     // hls.js (about 580 kB minified) is its own chunk, loaded only where a player is about to start.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {

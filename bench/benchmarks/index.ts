@@ -6,6 +6,7 @@ import { drawBurst } from './draw-burst.js';
 import { firstFrame } from './first-frame.js';
 import { gatewayList } from './gateway-list.js';
 import { homePage } from './home-page.js';
+import { lighthouseBench } from './lighthouse.js';
 import { listCalls } from './list-calls.js';
 import { livePlaylist } from './live-playlist.js';
 import { liveSegment } from './live-segment.js';
@@ -28,4 +29,5 @@ export const benchmarks: Benchmark[] = [
   liveSegment,
   drawBurst,
   channelChange,
+  lighthouseBench,
 ];

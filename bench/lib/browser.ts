@@ -7,10 +7,15 @@ const executablePath = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find(
   fs.existsSync(p),
 );
 
-export async function launchChromium(): Promise<Browser> {
+/** The Chromium binary, for tools that launch it themselves (Lighthouse's chrome-launcher). */
+export function chromiumPath(): string {
   if (!executablePath) throw new Error('Chromium is missing: apt-get install -y chromium');
+  return executablePath;
+}
+
+export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath,
+    executablePath: chromiumPath(),
     args: [
       '--headless',
       '--no-sandbox',

@@ -9,8 +9,9 @@ export interface TimingRow extends TimingResult {
 const percent = (n: number) => `${Math.round(n * 100)}%`;
 
 function figureText(f: Figure): string {
-  const limit = f.max === undefined ? '' : ` (≤ ${f.max} ${f.unit})`;
-  return `${f.label} ${f.value} ${f.unit}${limit}`;
+  const limit =
+    f.max !== undefined ? ` (≤ ${f.max} ${f.unit})` : f.min !== undefined ? ` (≥ ${f.min})` : '';
+  return `${f.label} ${f.value} ${f.unit}${limit}`.replace(/ +(?=\s|$)/g, '');
 }
 
 /** The verdict of a TimingComparison: subject p50 against maxP50Ms, each figure against its max. */
@@ -37,9 +38,14 @@ export function evaluateTiming(
     misses.push(`ratio ${percent(ratio)} < ${percent(minRatio)}`);
   }
   for (const f of figures) {
-    if (f.max === undefined) continue;
-    if (f.value <= f.max) met.push(`${f.label} ${f.value} ≤ ${f.max} ${f.unit}`);
-    else misses.push(`${f.label} ${f.value} > ${f.max} ${f.unit}`);
+    if (f.max !== undefined) {
+      if (f.value <= f.max) met.push(`${f.label} ${f.value} ≤ ${f.max} ${f.unit}`);
+      else misses.push(`${f.label} ${f.value} > ${f.max} ${f.unit}`);
+    }
+    if (f.min !== undefined) {
+      if (f.value >= f.min) met.push(`${f.label} ${f.value} ≥ ${f.min}`);
+      else misses.push(`${f.label} ${f.value} < ${f.min}`);
+    }
   }
   const hasTarget = met.length + misses.length > 0;
 

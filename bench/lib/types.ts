@@ -60,6 +60,8 @@ export interface Figure {
   unit: string;
   /** At most this. */
   max?: number;
+  /** At least this (a score). */
+  min?: number;
 }
 
 /**

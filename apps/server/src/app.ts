@@ -21,7 +21,7 @@ import { demoPartnerDirectory, type PartnerDirectory } from './modules/accounts/
 import { registerAccountRoutes } from './modules/accounts/routes.js';
 import { registerSubAccountRoutes } from './modules/accounts/sub-account-routes.js';
 import { registerWebAssets } from './http/web-assets.js';
-import { detailsHead } from './modules/catalogue/head.js';
+import { browseHead, detailsHead, homeHead } from './modules/catalogue/head.js';
 import { playHead } from './modules/catalogue/play-head.js';
 import { registerCatalogueGatewayRoutes } from './modules/catalogue/gateway-routes.js';
 import { registerCataloguePageRoutes } from './modules/catalogue/page-routes.js';
@@ -186,6 +186,8 @@ export async function buildApp({
     publicUrl: config.PUBLIC_URL,
     defaultImage: { url: mediaUrl(DEFAULT_SHARE_IMAGE), size: IMAGE_SIZES.share },
     resolvers: {
+      home: homeHead(db, clock),
+      browse: browseHead(db, clock),
       details: detailsHead(db, clock),
       play: playHead(db, clock),
       liveChannel: liveChannelHead(db, clock),

@@ -30,6 +30,12 @@ export interface PageHead {
   imageSize?: ImageSize;
   ogType?: 'website' | 'video.movie' | 'video.tv_show' | 'video.episode' | 'video.other';
   jsonLd?: Record<string, unknown>;
+  /**
+   * Site path of the largest picture the page paints first (its LCP element): preloaded from the
+   * first HTML, so the browser fetches it beside the scripts instead of after React rendered the
+   * <img> (ADR 0035). The same URL the page's <img> uses, or the picture is fetched twice.
+   */
+  preloadImage?: string;
   /** 404 when the route's id names nothing; the page itself then shows its own message. */
   status?: number;
 }
@@ -37,7 +43,12 @@ export interface PageHead {
 /** Resolves a page's head from its route ids; null when the ids name nothing (answered 404). */
 export type HeadResolver = (
   params: Record<string, string>,
-  site: { absolute(pathOrUrl: string): string; viewer: FastifyRequest['viewer'] },
+  site: {
+    absolute(pathOrUrl: string): string;
+    viewer: FastifyRequest['viewer'];
+    /** The address's query string, without '?' ('' when none). */
+    search: string;
+  },
 ) => Promise<PageHead | null>;
 
 export interface PageShellOptions {
@@ -50,6 +61,27 @@ export interface PageShellOptions {
 }
 
 const HEAD_MARKER = '<!--app-head-->';
+/**
+ * Inside #root: the site's top bar as the app renders it (same classes, so the same box), drawn
+ * from the first HTML and its stylesheet, before any script runs; React replaces it on its first
+ * render. The first contentful paint thus waits for the HTML and the CSS, not for the bundle
+ * (ADR 0035). A build without the marker simply starts blank.
+ */
+const FRAME_MARKER = '<!--app-frame-->';
+const FRAME = `<div class="layout"><div class="site-top"><header class="site-header"><div class="site-header__bar"><a href="/" class="site-header__logo">${escapeHtml(SITE_NAME)}</a></div></header></div></div>`;
+/**
+ * Written by the web build (apps/web/page-chunks.ts): per page module, the chunks and stylesheets
+ * its first render needs beyond the entry's. Named in the first HTML, they load beside the entry
+ * rather than after it ran (ADR 0035). Absent (an older build): nothing is named.
+ */
+const PAGE_CHUNKS_FILE = 'page-chunks.json';
+type PageChunks = Record<string, { js: string[]; css: string[] }>;
+
+/** The page module of each page (app/router.tsx): `${Name}Page`, but for these. */
+const PAGE_MODULES: Partial<Record<PageName, string>> = { liveChannel: 'LivePage' };
+const pageModule = (name: PageName) =>
+  PAGE_MODULES[name] ?? `${name.charAt(0).toUpperCase()}${name.slice(1)}Page`;
+
 const NON_PAGE_PREFIXES = [
   '/ajax/',
   '/gw/',
@@ -88,11 +120,16 @@ declare module 'fastify' {
  */
 export const pageShell = fp<PageShellOptions>(async (app: FastifyInstance, options) => {
   let template: string | undefined;
+  let pageChunks: PageChunks = {};
   const loadTemplate = async (): Promise<string | undefined> => {
     if (template !== undefined) return template;
     try {
       const html = await fs.readFile(path.join(options.webDistDir, 'index.html'), 'utf8');
       if (!html.includes(HEAD_MARKER)) throw new Error(`index.html lacks ${HEAD_MARKER}`);
+      pageChunks = await fs
+        .readFile(path.join(options.webDistDir, PAGE_CHUNKS_FILE), 'utf8')
+        .then((text) => JSON.parse(text) as PageChunks)
+        .catch(() => ({}));
       template = html;
     } catch (error) {
       app.log.warn({ err: error }, 'web app not built; pages answer 503');
@@ -106,6 +143,7 @@ export const pageShell = fp<PageShellOptions>(async (app: FastifyInstance, optio
   const render = async (
     request: FastifyRequest,
     reply: FastifyReply,
+    name: PageName,
     head: PageHead,
   ): Promise<FastifyReply> => {
     const html = await loadTemplate();
@@ -121,9 +159,11 @@ export const pageShell = fp<PageShellOptions>(async (app: FastifyInstance, optio
           alt: SITE_NAME,
           size: options.defaultImage.size,
         };
-    const tags = headTags(head, absolute(pathname), image);
+    const tags = headTags(head, absolute(pathname), image, pageChunks[pageModule(name)]);
     // A function replacer: the tags hold titles, and "$&" or "$'" in a title is text, not a pattern.
-    return reply.code(head.status ?? 200).send(html.replace(HEAD_MARKER, () => tags));
+    return reply
+      .code(head.status ?? 200)
+      .send(html.replace(HEAD_MARKER, () => tags).replace(FRAME_MARKER, FRAME));
   };
 
   for (const [name, route] of Object.entries(pageRoutes) as [PageName, string][]) {
@@ -131,18 +171,22 @@ export const pageShell = fp<PageShellOptions>(async (app: FastifyInstance, optio
     app.get(route, { schema: { hide: true } }, async (request, reply) => {
       const params = request.params as Record<string, string>;
       const head = resolver
-        ? ((await resolver(params, { absolute, viewer: request.viewer })) ?? {
+        ? ((await resolver(params, {
+            absolute,
+            viewer: request.viewer,
+            search: request.url.split('?')[1] ?? '',
+          })) ?? {
             ...staticHead(name),
             status: 404,
           })
         : staticHead(name);
-      return render(request, reply, head);
+      return render(request, reply, name, head);
     });
   }
 
   app.decorate('pageShell', {
     notFound: (request: FastifyRequest, reply: FastifyReply, status = 404) =>
-      render(request, reply, { ...staticHead('notFound'), status }),
+      render(request, reply, 'notFound', { ...staticHead('notFound'), status }),
   });
 });
 
@@ -156,11 +200,24 @@ interface ShareImage {
   size: ImageSize | undefined;
 }
 
-function headTags(head: PageHead, url: string, image: ShareImage): string {
+function headTags(
+  head: PageHead,
+  url: string,
+  image: ShareImage,
+  chunks: { js: string[]; css: string[] } | undefined,
+): string {
   const e = escapeHtml;
   // A large card crops to about 2:1; a portrait poster would lose its head and feet in it.
   const wide = image.size !== undefined && image.size.width >= image.size.height * 1.5;
   const lines = [
+    ...(head.preloadImage
+      ? [`<link rel="preload" as="image" href="${e(head.preloadImage)}" fetchpriority="high">`]
+      : []),
+    // crossorigin as Vite's own preloads, so the module loader reuses these responses.
+    ...(chunks?.js ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${e(href)}">`),
+    ...(chunks?.css ?? []).map(
+      (href) => `<link rel="preload" as="style" crossorigin href="${e(href)}">`,
+    ),
     `<title>${e(head.title)}</title>`,
     `<meta name="description" content="${e(head.description)}">`,
     `<link rel="canonical" href="${e(url)}">`,

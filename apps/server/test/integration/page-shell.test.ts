@@ -39,6 +39,49 @@ describe('page shell', () => {
     });
   });
 
+  it('each page names its largest first picture for preload, and draws the top bar before scripts (ADR 0035)', async () => {
+    const preload = (html: string) =>
+      /<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/.exec(html)?.[1];
+    // The details page's poster, the channel's picture, the home banner's first still.
+    expect(preload((await ctx.app.inject('/details/M0001/M0001')).body)).toBe(
+      '/media/images/posters/poster-01.jpg',
+    );
+    expect(preload((await ctx.app.inject('/LiveChannel/ch01')).body)).toBe(
+      '/media/images/channels/channel-01.jpg',
+    );
+    const home = (await ctx.app.inject('/')).body;
+    const banner = (await ctx.app.inject('/ajax/ajaxGetHeaderVideo.do')).json() as {
+      data: { videoList: { video: { stillUrl: string }[] } };
+    };
+    expect(preload(home)).toBe(banner.data.videoList.video[0]?.stillUrl);
+    // Browse: the first poster of the plain listing; a filtered address, a 404 preload none.
+    const list = (await ctx.app.inject('/ajax/ajaxFilterCategoryVideoListData.do')).json() as {
+      data: { videoList: { video: { posterUrl: string }[] } };
+    };
+    expect(preload((await ctx.app.inject('/browse')).body)).toBe(
+      list.data.videoList.video[0]?.posterUrl,
+    );
+    expect(preload((await ctx.app.inject('/browse?orderBy=hot')).body)).toBeUndefined();
+    expect(preload((await ctx.app.inject('/details/NOPE/NOPE')).body)).toBeUndefined();
+    // The page's own chunks, named by the web build, load beside the entry.
+    const browse = (await ctx.app.inject('/browse')).body;
+    expect(browse).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/BrowsePage-x.js">',
+    );
+    expect(browse).toContain('<link rel="modulepreload" crossorigin href="/assets/envelope-x.js">');
+    expect(browse).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/BrowsePage-x.css">',
+    );
+    expect((await ctx.app.inject('/LiveChannel/ch01')).body).toContain(
+      'href="/assets/LivePage-x.js"',
+    );
+    expect(home).not.toContain('modulepreload');
+    // The frame React replaces: the site's name in the header bar, escaped like any text.
+    expect(home).toContain(
+      '<div id="root"><div class="layout"><div class="site-top"><header class="site-header"><div class="site-header__bar"><a href="/" class="site-header__logo">星河影音</a>',
+    );
+  });
+
   it('an episode page names the episode and is a TVEpisode', async () => {
     const html = (await ctx.app.inject('/details/S0001-S1E02/S0001')).body;
     expect(meta(html, 'property', 'og:title')).toContain('第1季 第2集');

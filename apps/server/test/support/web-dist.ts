@@ -12,7 +12,18 @@ export function fakeWebDist(): string {
   fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("app")');
   fs.writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><!--app-head--></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><!--app-head--></head><body><div id="root"><!--app-frame--></div></body></html>',
+  );
+  // What apps/web/page-chunks.ts writes: the files a page's first render needs (ADR 0035).
+  fs.writeFileSync(
+    path.join(dir, 'page-chunks.json'),
+    JSON.stringify({
+      BrowsePage: {
+        js: ['/assets/BrowsePage-x.js', '/assets/envelope-x.js'],
+        css: ['/assets/BrowsePage-x.css'],
+      },
+      LivePage: { js: ['/assets/LivePage-x.js'], css: [] },
+    }),
   );
   return dir;
 }

@@ -68,6 +68,8 @@ export function liveChannelHead(
       image: mediaUrl(channel.pic_path),
       imageAlt: `${channel.name}頻道圖片`,
       imageSize: IMAGE_SIZES.channel,
+      // The stage shows this picture until the stream's first frame: the page's largest paint.
+      preloadImage: mediaUrl(channel.pic_path),
       ogType: 'video.other',
       jsonLd: channelJsonLd(channel, onAir, absolute),
     };

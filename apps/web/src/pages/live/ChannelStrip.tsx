@@ -13,12 +13,35 @@ export function ChannelStrip({
   channels,
   activeId,
   starter,
+  pending = false,
 }: {
   channels: LiveChannelItem[];
+  /**
+   * The page data is still on its way: the strip keeps its place with one blank item of the
+   * same box, so the channel groups under it do not move down when it fills (layout shift).
+   */
+  pending?: boolean;
   activeId: string;
   /** A click on another channel may start its stream before the page changes. */
   starter: ChannelStarter;
 }) {
+  if (pending) {
+    return (
+      <nav className="live-strip" aria-labelledby="live-strip-title" aria-busy="true">
+        <h2 id="live-strip-title" className="live-strip__title">
+          {t.live.stripLabel}
+        </h2>
+        <ul className="live-strip__list" aria-hidden="true">
+          <li>
+            <span className="live-strip__item">
+              <span className="live-strip__name">{'\u00a0'}</span>
+              <span className="live-strip__programme">{'\u00a0'}</span>
+            </span>
+          </li>
+        </ul>
+      </nav>
+    );
+  }
   if (channels.length === 0) return null;
   return (
     <nav className="live-strip" aria-labelledby="live-strip-title">

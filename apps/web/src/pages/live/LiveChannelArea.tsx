@@ -33,6 +33,11 @@ export interface LiveChannelAreaProps {
   anonymous: boolean;
   /** The simple-player page plays simple-play channels itself. */
   simplePage?: boolean;
+  /**
+   * The page does not know its channel yet (channelId is ''): the stage keeps a still's 16:9 box
+   * meanwhile, so what is under it does not move down when the channel comes (layout shift).
+   */
+  waiting?: boolean;
   onSwitch: (channelId: string) => void;
   /**
    * The video area's stage, for the page to start a channel there at a click (start-channel.ts):
@@ -139,7 +144,15 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
   const number = ids.indexOf(channelId) + 1;
 
   let body: ReactNode;
-  if (state.phase === 'idle') {
+  if (state.phase === 'idle' && props.waiting) {
+    body = (
+      <Still picture="">
+        <p className="live-area__message" role="status">
+          {t.live.loadingChannel}
+        </p>
+      </Still>
+    );
+  } else if (state.phase === 'idle') {
     body = <p className="live-area__message">{t.live.noChannel}</p>;
   } else if (state.phase === 'switching') {
     body = (

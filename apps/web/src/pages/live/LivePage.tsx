@@ -51,13 +51,19 @@ export default function LivePage() {
       <h1 className="visually-hidden">{t.live.pageHeading}</h1>
       <LiveChannelArea
         channelId={ready ? channelId : ''}
+        waiting={!ready}
         channels={channels}
         deviceType={known ? (login.data?.deviceType ?? 'PC') : undefined}
         anonymous={content ? content.uid === '' : login.data?.isLogin !== 'Y'}
         onSwitch={starter.switchTo}
         stageRef={stageRef}
       />
-      <ChannelStrip channels={channels} activeId={channelId} starter={starter} />
+      <ChannelStrip
+        channels={channels}
+        activeId={channelId}
+        starter={starter}
+        pending={!content && !page.isError}
+      />
       <section className="live-page__groups" aria-labelledby="live-groups-title">
         <h2 id="live-groups-title">{t.live.groupsHeading}</h2>
         {groups.isError ? (
