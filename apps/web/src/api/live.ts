@@ -112,7 +112,14 @@ const ahead = new Map<
   { at: number; reply: Promise<SwitchChannelData>; answered?: SwitchChannelData }
 >();
 
-export function prefetchSwitchChannel(channelId: string): void {
+/**
+ * Asks for a channel's switch-channel reply ahead, once per AHEAD_MS; `whenAnswered` runs with
+ * the reply when it comes (the player warms the stream's first requests, features/player).
+ */
+export function prefetchSwitchChannel(
+  channelId: string,
+  whenAnswered?: (data: SwitchChannelData) => Promise<void>,
+): void {
   const held = ahead.get(channelId);
   if (held && Date.now() - held.at < AHEAD_MS) return;
   const entry: { at: number; reply: Promise<SwitchChannelData>; answered?: SwitchChannelData } = {
@@ -122,7 +129,7 @@ export function prefetchSwitchChannel(channelId: string): void {
   entry.reply.then(
     (data) => {
       entry.answered = data;
-      return warmLiveStream(data);
+      return whenAnswered?.(data);
     },
     () => ahead.delete(channelId),
   );
@@ -133,58 +140,6 @@ export function prefetchSwitchChannel(channelId: string): void {
 export function answeredSwitch(channelId: string): SwitchChannelData | undefined {
   const held = ahead.get(channelId);
   return held && Date.now() - held.at < AHEAD_MS ? held.answered : undefined;
-}
-
-/** Segments hls.js starts a live stream with: three target durations before the end. */
-const LIVE_START_SEGMENTS = 3;
-
-function attribute(line: string, name: string): string | undefined {
-  return new RegExp(`${name}=(?:"([^"]*)"|([^,]*))`).exec(line)?.slice(1).find(Boolean);
-}
-
-/**
- * Puts what the player asks for first into the browser's HTTP cache while the pointer rests on a
- * channel: the master playlist (cacheable 2 s), the lowest rendition's media playlist (1 s; the
- * player starts at the lowest), its init segment and the segments hls.js starts with (a day). The
- * click then starts from the cache. Only for streams of this origin; failures are quiet.
- */
-async function warmLiveStream(data: SwitchChannelData): Promise<void> {
-  if (data.preRoll === 'Y' || !data.videoUrl) return;
-  let master: URL;
-  try {
-    master = new URL(atob(data.videoUrl), window.location.href);
-  } catch {
-    return;
-  }
-  if (master.origin !== window.location.origin) return;
-  const text = (url: URL) =>
-    fetch(url, { credentials: 'same-origin' }).then((r) => (r.ok ? r.text() : ''));
-  try {
-    const lines = (await text(master)).split('\n').map((line) => line.trim());
-    let lowest: { bandwidth: number; uri: string } | undefined;
-    lines.forEach((line, i) => {
-      if (!line.startsWith('#EXT-X-STREAM-INF')) return;
-      const bandwidth = Number(attribute(line, 'BANDWIDTH'));
-      const uri = lines[i + 1];
-      if (uri && !uri.startsWith('#') && (!lowest || bandwidth < lowest.bandwidth)) {
-        lowest = { bandwidth, uri };
-      }
-    });
-    if (!lowest) return;
-    const media = new URL(lowest.uri, master);
-    const mediaLines = (await text(media)).split('\n').map((line) => line.trim());
-    const map = mediaLines.find((line) => line.startsWith('#EXT-X-MAP'));
-    const mapUri = map ? attribute(map, 'URI') : undefined;
-    const segments = mediaLines.filter((line) => line && !line.startsWith('#'));
-    const first = [...(mapUri ? [mapUri] : []), ...segments.slice(-LIVE_START_SEGMENTS)];
-    await Promise.all(
-      first.map((uri) =>
-        fetch(new URL(uri, media), { credentials: 'same-origin' }).then((r) => r.arrayBuffer()),
-      ),
-    );
-  } catch {
-    // A warm-up only: the player asks for everything itself.
-  }
 }
 
 /**

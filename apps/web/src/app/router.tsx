@@ -1,6 +1,7 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { pageRoutes } from '@site/contract';
 import { Layout } from './Layout';
+import { registerPagePreloader } from '../routing/page-preload';
 import { lazyPage, type LazyPage } from './lazy-page';
 
 // Each page is its own chunk, so the first visit downloads only the page it opens.
@@ -64,3 +65,4 @@ export function preloadPage(pathname: string): Promise<void> {
   const page = matchRoutes(routes, pathname)?.at(-1)?.route.handle as LazyPage | undefined;
   return page ? page.preload() : Promise.resolve();
 }
+registerPagePreloader(preloadPage);

@@ -1,15 +1,16 @@
 import { prefetchSwitchChannel } from '../../api/live';
 import { preloadHls } from '../player/load-hls';
 import { prepareHls } from '../player/prewarm';
+import { warmLiveStream } from '../player/warm-live-stream';
 
 /**
- * Asks for a channel's stream ahead: its switch-channel reply (with the stream's first requests,
- * api/live.ts), the player library and the next hls.js instance.
+ * Asks for a channel's stream ahead: its switch-channel reply (then the stream's first requests,
+ * player/warm-live-stream.ts), the player library and the next hls.js instance.
  */
 export function askChannelAhead(channelId: string): void {
   preloadHls();
   prepareHls();
-  prefetchSwitchChannel(channelId);
+  prefetchSwitchChannel(channelId, warmLiveStream);
 }
 
 /** Asks ahead while the pointer or focus is on a channel's link (strip item, tile). */

@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLoginInfo } from '../../api/session';
-import { preloadPage } from '../../app/router';
+import { preloadPage } from '../../routing/page-preload';
 import { preloadHls } from './load-hls';
 import { playPagePlace } from './play-page-place';
 import {
