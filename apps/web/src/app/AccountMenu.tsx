@@ -5,8 +5,8 @@ import { pageRoutes, type LoginInfo } from '@site/contract';
 import { ApiError } from '../api/client';
 import { logout, useHeaderMemberInfo, useLoginInfo } from '../api/session';
 import { t } from '../i18n/zh-TW';
-import { paths, returnToHere } from './paths';
-import { useDismiss } from './use-dismiss';
+import { paths, returnToHere } from '../routing/paths';
+import { useDismiss } from '../features/dialog/use-dismiss';
 import './AccountMenu.css';
 
 /** 登入 / 註冊 for visitors; both come back here afterwards. */

@@ -6,8 +6,8 @@ import { t } from '../i18n/zh-TW';
 import { AccountMenu } from './AccountMenu';
 import { BrowseLink } from './BrowseLink';
 import { MyListMenu } from './MyListMenu';
-import { SearchBox } from './SearchBox';
-import { useDismiss } from './use-dismiss';
+import { SearchBox } from '../features/search/SearchBox';
+import { useDismiss } from '../features/dialog/use-dismiss';
 import './Header.css';
 
 export function Header() {

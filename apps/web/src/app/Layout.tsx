@@ -4,7 +4,7 @@ import { t } from '../i18n/zh-TW';
 import { CategoryMenus } from './CategoryMenus';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { PageLoading } from './PageLoading';
+import { PageLoading } from '../routing/PageLoading';
 import './Layout.css';
 
 export function Layout() {

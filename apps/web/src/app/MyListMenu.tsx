@@ -2,8 +2,8 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { listTypes } from '@site/contract';
 import { t } from '../i18n/zh-TW';
-import { paths } from './paths';
-import { useDismiss } from './use-dismiss';
+import { paths } from '../routing/paths';
+import { useDismiss } from '../features/dialog/use-dismiss';
 
 /** 我的片單: a disclosure button with the five personal lists (SPEC §2). */
 export function MyListMenu() {

@@ -1,5 +1,5 @@
 import type { HeaderData, UxMenu } from '../api/site-content';
-import { paths } from './paths';
+import { paths } from '../routing/paths';
 
 export interface MenuLink {
   key: string;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { LoginInfo, VideoDetail } from '@site/contract';
 import { usePurchaseOptions } from '../../api/orders';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { t } from '../../i18n/zh-TW';
 import { PlayLink } from '../player/PlayLink';
 import { checkoutPath } from './checkout-link';

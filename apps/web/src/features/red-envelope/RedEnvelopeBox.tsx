@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import type { DrawActivity } from '@site/contract';
 import { logActivity } from '../../api/activity-log';
 import { drawActivity as requestDraw, type DrawOutcome } from '../../api/engagement';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { Dialog } from '../dialog/Dialog';
 import { t } from '../../i18n/zh-TW';
 import { FRAME_MS, frameAt, nextChange, openActivity } from './schedule';

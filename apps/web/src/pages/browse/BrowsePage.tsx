@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE } from '@site/contract';
 import { useMainCategoryMenu, useVideoList } from '../../api/hooks';
-import { usePageTitle } from '../../app/page-title';
+import { usePageTitle } from '../../routing/page-title';
 import { PosterCard, PosterCardSkeleton } from '../../features/catalogue/PosterCard';
 import { Pager } from '../../features/pager/Pager';
 import { t } from '../../i18n/zh-TW';

@@ -11,7 +11,7 @@ import {
   useListMembership,
   type MembershipList,
 } from '../../api/lists';
-import { paths, returnToHere } from '../../app/paths';
+import { paths, returnToHere } from '../../routing/paths';
 import { t } from '../../i18n/zh-TW';
 
 interface Target {

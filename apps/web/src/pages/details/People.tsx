@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { VideoDetail } from '@site/contract';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { t } from '../../i18n/zh-TW';
 
 type Person = VideoDetail['people'][number];

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { detailsPath, type VideoDetail } from '@site/contract';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { PlayLink } from '../../features/player/PlayLink';
 import { Tabs } from '../../features/tabs/Tabs';
 import { t } from '../../i18n/zh-TW';

@@ -1,6 +1,6 @@
 import type { LoginInfo, VideoDetail } from '@site/contract';
 import { useWatchPosition } from '../../api/lists';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { formatPosition } from '../../features/catalogue/format';
 import { PlayLink } from '../../features/player/PlayLink';
 import { t } from '../../i18n/zh-TW';

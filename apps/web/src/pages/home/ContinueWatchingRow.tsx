@@ -1,6 +1,6 @@
 import type { LoginInfo } from '@site/contract';
 import { useListData } from '../../api/lists';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { RowShell } from '../../features/catalogue/PosterRow';
 import { ResumeCard, ResumeCardSkeleton } from '../../features/catalogue/ResumeCard';
 import { t } from '../../i18n/zh-TW';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { VideoListItem } from '@site/contract';
 import { useHeaderVideo } from '../../api/site-content';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { detailPathFromLink } from '../../features/detail-link/parse';
 import { PlayLink } from '../../features/player/PlayLink';
 import { t } from '../../i18n/zh-TW';

@@ -1,8 +1,8 @@
 import { usePageDataMain } from '../../api/catalogue';
 import { useHeaderVideo } from '../../api/site-content';
 import { useLoginInfo } from '../../api/session';
-import { usePageTitle } from '../../app/page-title';
-import { paths } from '../../app/paths';
+import { usePageTitle } from '../../routing/page-title';
+import { paths } from '../../routing/paths';
 import { PosterRow, PosterRowSkeleton } from '../../features/catalogue/PosterRow';
 import { LoadError } from '../../features/load-error/LoadError';
 import { t } from '../../i18n/zh-TW';

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import type { LiveChannelItem, SwitchChannelData } from '@site/contract';
 import { useMinutesWording } from '../../api/live';
 import { useLoginInfo } from '../../api/session';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { appLinkFor, openAppLink } from '../../features/app-link/app-link';
 import { Dialog } from '../../features/dialog/Dialog';
 import { FullscreenHost } from '../../features/player/fullscreen-host';

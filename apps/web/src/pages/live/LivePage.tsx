@@ -4,7 +4,7 @@ import type { LivePageData } from '@site/contract';
 import { useChannelGroups } from '../../api/hooks';
 import { useLivePageData } from '../../api/live';
 import { useLoginInfo } from '../../api/session';
-import { usePageTitle } from '../../app/page-title';
+import { usePageTitle } from '../../routing/page-title';
 import { ChannelGrid } from '../../features/channel-grid/ChannelGrid';
 import { t } from '../../i18n/zh-TW';
 import { ChannelStrip } from './ChannelStrip';

@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { t } from '../../i18n/zh-TW';
-import { useDismiss } from '../../app/use-dismiss';
+import { useDismiss } from '../../features/dialog/use-dismiss';
 import {
   browserCopyMeans,
   copyShareLink,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { PAGE_SIZE } from '@site/contract';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { Pager } from '../../features/pager/Pager';
 import { t } from '../../i18n/zh-TW';
 import { ListEntrySkeleton } from './ListEntry';

@@ -7,7 +7,7 @@ import {
   useListData,
   type ListItem,
 } from '../../api/lists';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { formatPosition } from '../../features/catalogue/format';
 import { PosterRow } from '../../features/catalogue/PosterRow';
 import { PlayLink } from '../../features/player/PlayLink';

@@ -3,9 +3,9 @@ import { Link, NavLink, useLocation, useParams, useSearchParams } from 'react-ro
 import { PAGE_SIZE, listTypes, type ListType, type LoginInfo } from '@site/contract';
 import { useListCounts, type ListCounts } from '../../api/lists';
 import { useLoginInfo } from '../../api/session';
-import { PageLoading } from '../../app/PageLoading';
-import { usePageTitle } from '../../app/page-title';
-import { paths, returnToHere } from '../../app/paths';
+import { PageLoading } from '../../routing/PageLoading';
+import { usePageTitle } from '../../routing/page-title';
+import { paths, returnToHere } from '../../routing/paths';
 import { startIndexFromParam } from '../../features/pager/pager';
 import { t } from '../../i18n/zh-TW';
 import { NotFoundView } from '../not-found/NotFoundPage';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { detailsPath, type VideoListItem } from '@site/contract';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { PlayLink } from '../../features/player/PlayLink';
 import { t } from '../../i18n/zh-TW';
 

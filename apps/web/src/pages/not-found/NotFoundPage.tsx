@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { pageRoutes } from '@site/contract';
-import { usePageTitle } from '../../app/page-title';
+import { usePageTitle } from '../../routing/page-title';
 import { t } from '../../i18n/zh-TW';
 
 /** Also used inside pages whose route matched but whose id names nothing. */

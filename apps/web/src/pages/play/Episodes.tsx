@@ -1,7 +1,7 @@
 import type { LoginInfo } from '@site/contract';
 import { useVideoDetail } from '../../api/catalogue';
 import { usePurchaseOptions } from '../../api/orders';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { PlayLink } from '../../features/player/PlayLink';
 import { t } from '../../i18n/zh-TW';
 

@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { detailsPath, pageRoutes, type LoginInfo } from '@site/contract';
 import type { ApiError } from '../../api/client';
 import { usePurchaseOptions, type Offer } from '../../api/orders';
-import { paths, returnToHere } from '../../app/paths';
+import { paths, returnToHere } from '../../routing/paths';
 import { checkoutPath } from '../../features/purchase/checkout-link';
 import { checkoutItemOf, offerLabel } from '../../features/purchase/offers';
 import { t } from '../../i18n/zh-TW';

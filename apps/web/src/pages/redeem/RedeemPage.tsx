@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { pageRoutes } from '@site/contract';
 import { useLoginInfo } from '../../api/session';
-import { usePageTitle } from '../../app/page-title';
-import { paths } from '../../app/paths';
+import { usePageTitle } from '../../routing/page-title';
+import { paths } from '../../routing/paths';
 import { Tabs } from '../../features/tabs/Tabs';
 import { t } from '../../i18n/zh-TW';
 import { RedeemTerms } from './RedeemTerms';

@@ -10,7 +10,7 @@ import {
 } from '@site/contract';
 import { ApiError } from '../../api/client';
 import { previewVoucher, redeemVoucher, walletKey } from '../../api/vouchers';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { formatDateTime } from '../../features/catalogue/format';
 import { FormMessage } from '../../features/forms/FormMessage';
 import { TextField } from '../../features/forms/TextField';

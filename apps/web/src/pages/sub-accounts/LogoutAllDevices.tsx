@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { pageRoutes } from '@site/contract';
 import { logoutAllDevices } from '../../api/accounts';
 import { refreshSession } from '../../api/session';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { Dialog } from '../../features/dialog/Dialog';
 import { formError } from '../../features/forms/field-errors';
 import { FormMessage } from '../../features/forms/FormMessage';

@@ -1,9 +1,9 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pageRoutes } from '@site/contract';
 import { useLoginInfo } from '../../api/session';
-import { PageLoading } from '../../app/PageLoading';
-import { usePageTitle } from '../../app/page-title';
-import { paths } from '../../app/paths';
+import { PageLoading } from '../../routing/PageLoading';
+import { usePageTitle } from '../../routing/page-title';
+import { paths } from '../../routing/paths';
 import { safeReturnTo } from '../../features/return-to/safe-return-to';
 import { SubAccountSelect } from '../../features/sub-accounts/SubAccountSelect';
 import { t } from '../../i18n/zh-TW';

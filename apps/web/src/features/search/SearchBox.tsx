@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { detailsPath, pageRoutes } from '@site/contract';
-import { useAutocomplete, type KeywordSuggestion } from '../api/search';
-import { comboboxAction } from '../features/search/combobox-keys';
-import { keywordLength } from '../features/search/keyword-length';
-import { useDebouncedValue } from '../features/search/use-debounced-value';
-import { t } from '../i18n/zh-TW';
-import { paths } from './paths';
+import { useAutocomplete, type KeywordSuggestion } from '../../api/search';
+import { comboboxAction } from './combobox-keys';
+import { keywordLength } from './keyword-length';
+import { useDebouncedValue } from './use-debounced-value';
+import { t } from '../../i18n/zh-TW';
+import { paths } from '../../routing/paths';
 import './SearchBox.css';
 
 /** SPEC §9 asks for suggestions while typing; ~200 ms without a keystroke sends the request. */
