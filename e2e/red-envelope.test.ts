@@ -172,8 +172,11 @@ describe('the red envelope and the inbox in Chromium', () => {
           appendix: JSON.stringify({ channelId: CHANNEL, activityId: 'E2E-WIN' }),
         },
       ]);
-    await page.reload();
-    await page.waitForResponse((r) => r.url().includes('ajaxSwitchChannel.do'));
+    // Listen before reloading: the reply can come before reload() resolves at the load event.
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('ajaxSwitchChannel.do')),
+      page.reload(),
+    ]);
     await page.waitForTimeout(1500);
     expect(await envelope.count()).toBe(0);
     expect(realProblems(problems)).toEqual([]);
