@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { plainId, yn } from './fields.js';
-import { subAccountSchema } from './accounts.js';
+import { ownerProofSchema, subAccountSchema } from './accounts.js';
 import { cjkNicknameSchema } from './cjk.js';
 import { envelopeOf } from './envelope.js';
 
@@ -12,18 +12,6 @@ const iconIdx = z.coerce
   .int()
   .min(0)
   .max(SUB_ACCOUNT_ICON_COUNT - 1);
-
-/**
- * A kid sub-account manages sub-accounts or leaves kid mode only with the owner's password or
- * the PIN the owner set; adults need neither.
- */
-export const ownerProofSchema = z.object({
-  ownerPassword: z.string().min(1).max(200).optional(),
-  ownerPin: z
-    .string()
-    .regex(/^\d{4,6}$/)
-    .optional(),
-});
 
 export const subAccountListDataSchema = z.object({
   subAccountList: z.object({ subAccount: z.array(subAccountSchema) }),
@@ -70,22 +58,3 @@ export const setKidPinBodySchema = z.object({
 export const unlockKidPinBodySchema = z.object({ password: z.string().min(1).max(200) });
 
 export const subAccountReplySchema = envelopeOf(z.object({ subAccount: subAccountSchema }));
-
-export const headerMemberInfoReplySchema = envelopeOf(
-  z.object({
-    isLogin: yn,
-    nickname: z.string(),
-    iconUrl: z.string(),
-    iconDesc: z.string(),
-    kidMode: z.enum(['0', '1']),
-  }),
-);
-
-export const headerAccountInfoReplySchema = envelopeOf(
-  z.object({
-    isLogin: yn,
-    /** The login id with its middle masked, e.g. 09****5678 or ab***@example.com. */
-    loginIdMasked: z.string(),
-    subAccountCount: z.number().int(),
-  }),
-);
