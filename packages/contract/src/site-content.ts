@@ -4,6 +4,8 @@ import { envelopeOf } from './envelope.js';
 import { videoListItemSchema } from './catalogue.js';
 import { uxMenuSchema } from './catalogue-gateway.js';
 import { mainCategorySchema } from './catalogue.js';
+import { describeCall } from './call.js';
+import { siteCalls } from './routes.js';
 
 const code = plainId(60);
 const id = plainId();
@@ -164,3 +166,68 @@ export const videoDetailSchema = videoListItemSchema.extend({
 });
 export type VideoDetail = z.infer<typeof videoDetailSchema>;
 export const videoDetailReplySchema = envelopeOf(videoDetailSchema);
+
+const siteTags = ['site'];
+
+/** Wording, constants and the site's small entries (footer, blog, opening page, activity). */
+export const siteContentCalls = {
+  findWording: describeCall({
+    method: 'GET',
+    path: siteCalls.findWording,
+    summary: 'One wording by code',
+    tags: siteTags,
+    input: findWordingQuerySchema,
+    reply: findWordingReplySchema,
+    access: { who: 'anyone' },
+  }),
+  findGroupWording: describeCall({
+    method: 'GET',
+    path: siteCalls.findGroupWording,
+    summary: 'Every wording of a group',
+    tags: siteTags,
+    input: findGroupWordingQuerySchema,
+    reply: findGroupWordingReplySchema,
+    access: { who: 'anyone' },
+  }),
+  getConstants: describeCall({
+    method: 'GET',
+    path: siteCalls.getConstants,
+    summary: 'Business constants (SPEC §9)',
+    tags: siteTags,
+    reply: constantsReplySchema,
+    access: { who: 'anyone' },
+    cache: { publicMaxAge: 300 },
+  }),
+  getFooterData: describeCall({
+    method: 'GET',
+    path: siteCalls.getFooterData,
+    summary: 'Footer lines and their links',
+    tags: siteTags,
+    reply: footerReplySchema,
+    access: { who: 'anyone' },
+  }),
+  blogInfo: describeCall({
+    method: 'GET',
+    path: siteCalls.blogInfo,
+    summary: 'The blog link',
+    tags: siteTags,
+    reply: blogInfoReplySchema,
+    access: { who: 'anyone' },
+  }),
+  findOpeningPage: describeCall({
+    method: 'GET',
+    path: siteCalls.findOpeningPage,
+    summary: 'The opening (splash) page: picture, link and how long it shows',
+    tags: siteTags,
+    reply: openingPageReplySchema,
+    access: { who: 'anyone' },
+  }),
+  findRegisterActivityEntry: describeCall({
+    method: 'GET',
+    path: siteCalls.findRegisterActivityEntry,
+    summary: 'The entry to the sub-account event, for members with room for another profile',
+    tags: siteTags,
+    reply: registerActivityEntryReplySchema,
+    access: { who: 'anyone' },
+  }),
+};
