@@ -6,6 +6,7 @@ import { uxMenuSchema } from './catalogue-gateway.js';
 import { mainCategorySchema } from './catalogue.js';
 import { describeCall } from './call.js';
 import { siteCalls } from './routes.js';
+import { emptyReplySchema } from './accounts.js';
 
 const code = plainId(60);
 const id = plainId();
@@ -229,5 +230,104 @@ export const siteContentCalls = {
     tags: siteTags,
     reply: registerActivityEntryReplySchema,
     access: { who: 'anyone' },
+  }),
+};
+
+const pageTags = ['catalogue'];
+
+/** The site face's catalogue pages: home, header, groups, UX categories, details, episodes. */
+export const pageCalls = {
+  getPageDataMain: describeCall({
+    method: 'GET',
+    path: siteCalls.getPageDataMain,
+    summary: 'The home page rows (the kid rows in kid mode)',
+    tags: pageTags,
+    reply: pageDataMainReplySchema,
+    access: { who: 'anyone' },
+  }),
+  findVideoGroup: describeCall({
+    method: 'GET',
+    path: siteCalls.findVideoGroup,
+    summary: 'A curated group and its titles',
+    tags: pageTags,
+    input: findVideoGroupQuerySchema,
+    reply: findVideoGroupReplySchema,
+    access: { who: 'anyone' },
+  }),
+  findUxCategory: describeCall({
+    method: 'GET',
+    path: siteCalls.findUxCategory,
+    summary:
+      'A UX category: its groups (paged by startIndex/count) and, with withRecommend, recommended titles',
+    tags: pageTags,
+    input: findUxCategoryQuerySchema,
+    reply: findUxCategoryReplySchema,
+    access: { who: 'anyone' },
+  }),
+  getHeaderDataMain: describeCall({
+    method: 'GET',
+    path: siteCalls.getHeaderDataMain,
+    summary: 'Header menus (kid-safe entries in kid mode)',
+    tags: pageTags,
+    reply: headerDataReplySchema,
+    access: { who: 'anyone' },
+  }),
+  getHeaderVideo: describeCall({
+    method: 'GET',
+    path: siteCalls.getHeaderVideo,
+    summary: 'Featured titles for the header banner',
+    tags: pageTags,
+    reply: headerVideoReplySchema,
+    access: { who: 'anyone' },
+  }),
+  findVideoDetail: describeCall({
+    method: 'GET',
+    path: siteCalls.findVideoDetail,
+    summary: 'Everything the detail page shows; 404 when the pair does not belong together',
+    tags: pageTags,
+    input: videoDetailQuerySchema,
+    reply: videoDetailReplySchema,
+    access: { who: 'anyone' },
+  }),
+  findNextOrPrevVideo: describeCall({
+    method: 'GET',
+    path: siteCalls.findNextOrPrevVideo,
+    summary: 'The episodes before and after an episode',
+    tags: pageTags,
+    input: nextOrPrevQuerySchema,
+    reply: nextOrPrevReplySchema,
+    access: { who: 'anyone' },
+  }),
+  findBundleVideoListNextPlay: describeCall({
+    method: 'GET',
+    path: siteCalls.findBundleVideoListNextPlay,
+    summary:
+      'What plays after a title: the next episode, a series’ first episode, nothing after a movie',
+    tags: pageTags,
+    input: bundleNextPlayQuerySchema,
+    reply: bundleNextPlayReplySchema,
+    access: { who: 'anyone' },
+  }),
+  checkNewIconHint: describeCall({
+    method: 'GET',
+    path: siteCalls.checkNewIconHint,
+    summary:
+      'Whether to show the "new" badge: titles added since the sub-account last dismissed it',
+    tags: pageTags,
+    reply: newIconHintReplySchema,
+    access: {
+      who: 'member',
+      visitor: { hintList: { hint: [{ hintId: 'newTitles', show: 'N', count: 0 }] } },
+    },
+    cache: 'private',
+  }),
+  updateNewIconHint: describeCall({
+    method: 'POST',
+    path: siteCalls.updateNewIconHint,
+    summary: 'Mark the "new" badge as seen for this sub-account',
+    tags: pageTags,
+    input: updateNewIconHintBodySchema,
+    reply: emptyReplySchema,
+    access: { who: 'member' },
   }),
 };
