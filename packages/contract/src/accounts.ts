@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { describeCall } from './call.js';
+import { deviceContextReplySchema } from './device.js';
 import { envelopeOf } from './envelope.js';
+import { siteCalls } from './routes.js';
 
 const yn = z.enum(['Y', 'N']);
 
@@ -91,3 +94,131 @@ export const changePasswordBodySchema = z.object({
 });
 
 export const emptyReplySchema = envelopeOf(z.object({}));
+
+/**
+ * A kid sub-account manages sub-accounts or leaves kid mode only with the owner's password or
+ * the PIN the owner set; adults need neither.
+ */
+export const ownerProofSchema = z.object({
+  ownerPassword: z.string().min(1).max(200).optional(),
+  ownerPin: z
+    .string()
+    .regex(/^\d{4,6}$/)
+    .optional(),
+});
+
+export const headerMemberInfoReplySchema = envelopeOf(
+  z.object({
+    isLogin: yn,
+    nickname: z.string(),
+    iconUrl: z.string(),
+    iconDesc: z.string(),
+    kidMode: z.enum(['0', '1']),
+  }),
+);
+
+export const headerAccountInfoReplySchema = envelopeOf(
+  z.object({
+    isLogin: yn,
+    /** The login id with its middle masked, e.g. 09****5678 or ab***@example.com. */
+    loginIdMasked: z.string(),
+    subAccountCount: z.number().int(),
+  }),
+);
+
+const tags = ['accounts'];
+
+/** Sign-up, login, logout and the session context of the site face (issue 21, call.ts). */
+export const accountCalls = {
+  signUp: describeCall({
+    method: 'POST',
+    path: siteCalls.signUp,
+    summary: 'Create an account (and its primary sub-account) and log in',
+    tags,
+    input: signUpBodySchema,
+    reply: loginReplySchema,
+    access: { who: 'anyone' },
+  }),
+  login: describeCall({
+    method: 'POST',
+    path: siteCalls.login,
+    summary: 'Log in; a new session id every time',
+    tags,
+    input: loginBodySchema,
+    reply: loginReplySchema,
+    access: { who: 'anyone' },
+  }),
+  logout: describeCall({
+    method: 'POST',
+    path: siteCalls.logout,
+    summary: 'End this session',
+    tags,
+    reply: emptyReplySchema,
+    access: { who: 'anyone' },
+  }),
+  logoutAllDevices: describeCall({
+    method: 'POST',
+    path: siteCalls.logoutAllDevices,
+    summary: 'End every session and app token of the account (a kid session needs the owner)',
+    tags,
+    input: ownerProofSchema.optional(),
+    reply: emptyReplySchema,
+    access: { who: 'member' },
+  }),
+  changePassword: describeCall({
+    method: 'POST',
+    path: siteCalls.changePassword,
+    summary: 'Change the password; every other session and app token ends',
+    tags,
+    input: changePasswordBodySchema,
+    reply: emptyReplySchema,
+    access: { who: 'adult', kidRefusal: 'password' },
+  }),
+  getIsLogin: describeCall({
+    method: 'GET',
+    path: siteCalls.getIsLogin,
+    summary: 'Whether this browser is logged in',
+    tags,
+    reply: isLoginReplySchema,
+    access: { who: 'anyone' },
+    cache: 'private',
+  }),
+  getLoginInfo: describeCall({
+    method: 'GET',
+    path: siteCalls.getLoginInfo,
+    summary: 'The session context (SPEC §3); also hands out the CSRF cookie',
+    tags,
+    reply: loginInfoReplySchema,
+    access: { who: 'anyone' },
+    cache: 'private',
+  }),
+  checkDeviceType: describeCall({
+    method: 'GET',
+    path: siteCalls.checkDeviceType,
+    summary: 'Device type, AVOD support and platform from the user agent',
+    tags,
+    reply: deviceContextReplySchema,
+    access: { who: 'anyone' },
+  }),
+  getHeaderMemberInfo: describeCall({
+    method: 'GET',
+    path: siteCalls.getHeaderMemberInfo,
+    summary: 'Nickname and icon of the sub-account in use',
+    tags,
+    reply: headerMemberInfoReplySchema,
+    access: {
+      who: 'member',
+      visitor: { isLogin: 'N', nickname: '', iconUrl: '', iconDesc: '', kidMode: '0' },
+    },
+    cache: 'private',
+  }),
+  getHeaderAccountInfo: describeCall({
+    method: 'GET',
+    path: siteCalls.getHeaderAccountInfo,
+    summary: 'The account behind the session: masked login id and sub-account count',
+    tags,
+    reply: headerAccountInfoReplySchema,
+    access: { who: 'member', visitor: { isLogin: 'N', loginIdMasked: '', subAccountCount: 0 } },
+    cache: 'private',
+  }),
+};

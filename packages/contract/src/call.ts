@@ -33,8 +33,12 @@ export interface CallDescription<
   /** The whole envelope on success. */
   readonly reply: Reply;
   readonly access: Who;
-  /** 'private': the reply is this viewer's and no cache may keep it (`private, no-store`). */
-  readonly cache?: 'private';
+  /**
+   * 'private': the reply is this viewer's and no cache may keep it (`private, no-store`);
+   * `{ publicMaxAge: n }`: the same for everyone, any cache may keep it n seconds
+   * (`public, max-age=n`).
+   */
+  readonly cache?: 'private' | { readonly publicMaxAge: number };
 }
 
 /** The `data` of a call's envelope. */

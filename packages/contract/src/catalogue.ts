@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { plainId } from './fields.js';
 import { envelopeOf } from './envelope.js';
+import { describeCall } from './call.js';
+import { siteCalls } from './routes.js';
 
 /** How a title may be watched (SPEC §3 filter sellType). */
 export const sellTypes = ['FREE', 'AVOD', 'RENT', 'BUY', 'MONTHLY'] as const;
@@ -90,3 +92,26 @@ export const mainCategoryMenuDataSchema = z.object({
 });
 export type MainCategoryMenuData = z.infer<typeof mainCategoryMenuDataSchema>;
 export const mainCategoryMenuReplySchema = envelopeOf(mainCategoryMenuDataSchema);
+
+/** The catalogue's browse calls (issue 21). */
+export const catalogueCalls = {
+  filterCategoryVideoListData: describeCall({
+    method: 'GET',
+    path: siteCalls.filterCategoryVideoListData,
+    summary: 'Browse titles by main category, subcategory, year, country, sell type and order',
+    tags: ['catalogue'],
+    input: filterCategoryVideoListQuerySchema,
+    reply: videoListReplySchema,
+    access: { who: 'anyone' },
+  }),
+  findMainCategoryMenu3: describeCall({
+    method: 'GET',
+    path: siteCalls.findMainCategoryMenu3,
+    summary: 'Main categories with their subcategories (one when mainCategoryId is given)',
+    tags: ['catalogue'],
+    input: mainCategoryMenuQuerySchema,
+    reply: mainCategoryMenuReplySchema,
+    access: { who: 'anyone' },
+    cache: 'private',
+  }),
+};

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { plainId } from './fields.js';
+import { describeCall } from './call.js';
 import { envelopeOf } from './envelope.js';
+import { siteCalls } from './routes.js';
 
 /** SPEC §4: '0' not yet on air, '1' live, '9' content ended. */
 export const channelStatusSchema = z.enum(['0', '1', '9']);
@@ -272,3 +274,49 @@ export const twitchContentReplySchema = envelopeOf(
     embedUrl: z.string(),
   }),
 );
+
+/**
+ * The live page's calls described once (issue 21). The bookmark calls (getLiveBookmark,
+ * insertLiveBookmark) keep their own routes: once the live event has ended they answer HTTP 410
+ * with code 480, a success that is not one, which registerCall does not send.
+ */
+export const livePageCalls = {
+  getLivePageData: describeCall({
+    method: 'GET',
+    path: liveCalls.getLivePageData,
+    summary: 'Live page data: channels on air with their programme, the default channel, who asks',
+    tags: ['live'],
+    input: livePageQuerySchema,
+    reply: livePageReplySchema,
+    access: { who: 'anyone' },
+    cache: 'private',
+  }),
+  switchChannel: describeCall({
+    method: 'GET',
+    path: liveCalls.switchChannel,
+    summary: 'Switch channel: the stream (base64), the channel, its week of programmes, ads',
+    tags: ['live'],
+    input: switchChannelQuerySchema,
+    reply: switchChannelReplySchema,
+    access: { who: 'anyone' },
+    cache: 'private',
+  }),
+  findTwitchContentData: describeCall({
+    method: 'GET',
+    path: liveCalls.findTwitchContentData,
+    summary: 'The Twitch embed of a channel whose content comes from Twitch',
+    tags: ['live'],
+    input: twitchContentQuerySchema,
+    reply: twitchContentReplySchema,
+    access: { who: 'anyone' },
+  }),
+  findChannelGroupList: describeCall({
+    method: 'GET',
+    path: siteCalls.findChannelGroupList,
+    summary: 'The tabbed channel-group grid of the live page',
+    tags: ['live'],
+    reply: channelGroupListReplySchema,
+    access: { who: 'anyone' },
+    cache: 'private',
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { describeCall } from './call.js';
 import { envelopeOf } from './envelope.js';
+import { siteCalls } from './routes.js';
 
 /** Partner accounts a member may bind (docs/adr/0006): the operator's own line, and kbro cable. */
 export const partnerSchema = z.enum(['telecom', 'kbro']);
@@ -30,3 +32,25 @@ export const partnerBindingSchema = z.object({
   boundAt: z.number().int(),
 });
 export const partnerBindingReplySchema = envelopeOf(z.object({ binding: partnerBindingSchema }));
+
+/** ajaxBindLoginData.do and ajaxKbroBindLoginData.do: bind a partner account (issue 21). */
+export const partnerCalls = {
+  bindLoginData: describeCall({
+    method: 'POST',
+    path: siteCalls.bindLoginData,
+    summary: "Bind the operator's mobile line to this member",
+    tags: ['accounts'],
+    input: bindLoginDataBodySchema,
+    reply: partnerBindingReplySchema,
+    access: { who: 'adult', kidRefusal: 'binding' },
+  }),
+  kbroBindLoginData: describeCall({
+    method: 'POST',
+    path: siteCalls.kbroBindLoginData,
+    summary: 'Bind a kbro cable account (reserveType decides a binding held elsewhere)',
+    tags: ['accounts'],
+    input: kbroBindLoginDataBodySchema,
+    reply: partnerBindingReplySchema,
+    access: { who: 'adult', kidRefusal: 'binding' },
+  }),
+};

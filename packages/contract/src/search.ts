@@ -6,6 +6,8 @@ import {
   SEARCH_KEYWORD_MAX_CHARACTERS,
   searchWording,
 } from './search-limits.js';
+import { describeCall } from './call.js';
+import { siteCalls } from './routes.js';
 
 export {
   AUTOCOMPLETE_COUNT,
@@ -82,3 +84,35 @@ export const hotKeywordSchema = z.object({ keyword: z.string(), rank: z.number()
 export const hotKeywordReplySchema = envelopeOf(
   z.object({ hotKeywordList: z.object({ hotKeyword: z.array(hotKeywordSchema) }) }),
 );
+
+/** ajaxBuildSearchPage.do, ajaxAutoCompleteKeyword.do, ajaxGetHotKeyword.do (issue 21). */
+export const searchCalls = {
+  buildSearchPage: describeCall({
+    method: 'GET',
+    path: siteCalls.buildSearchPage,
+    summary:
+      'Movies and series whose name or a person’s name holds the keyword: exact, prefix, ' +
+      'substring, then person matches; up to 1,000 results',
+    tags: ['search'],
+    input: buildSearchPageQuerySchema,
+    reply: searchPageReplySchema,
+    access: { who: 'anyone' },
+  }),
+  autoCompleteKeyword: describeCall({
+    method: 'GET',
+    path: siteCalls.autoCompleteKeyword,
+    summary: 'Up to 8 title and person names holding what has been typed so far',
+    tags: ['search'],
+    input: autoCompleteKeywordQuerySchema,
+    reply: autoCompleteKeywordReplySchema,
+    access: { who: 'anyone' },
+  }),
+  getHotKeyword: describeCall({
+    method: 'GET',
+    path: siteCalls.getHotKeyword,
+    summary: 'The hot keywords, rank 1 first',
+    tags: ['search'],
+    reply: hotKeywordReplySchema,
+    access: { who: 'anyone' },
+  }),
+};

@@ -4,6 +4,9 @@ import { envelopeOf } from './envelope.js';
 import { videoListItemSchema } from './catalogue.js';
 import { uxMenuSchema } from './catalogue-gateway.js';
 import { mainCategorySchema } from './catalogue.js';
+import { describeCall } from './call.js';
+import { siteCalls } from './routes.js';
+import { emptyReplySchema } from './accounts.js';
 
 const code = plainId(60);
 const id = plainId();
@@ -164,3 +167,167 @@ export const videoDetailSchema = videoListItemSchema.extend({
 });
 export type VideoDetail = z.infer<typeof videoDetailSchema>;
 export const videoDetailReplySchema = envelopeOf(videoDetailSchema);
+
+const siteTags = ['site'];
+
+/** Wording, constants and the site's small entries (footer, blog, opening page, activity). */
+export const siteContentCalls = {
+  findWording: describeCall({
+    method: 'GET',
+    path: siteCalls.findWording,
+    summary: 'One wording by code',
+    tags: siteTags,
+    input: findWordingQuerySchema,
+    reply: findWordingReplySchema,
+    access: { who: 'anyone' },
+  }),
+  findGroupWording: describeCall({
+    method: 'GET',
+    path: siteCalls.findGroupWording,
+    summary: 'Every wording of a group',
+    tags: siteTags,
+    input: findGroupWordingQuerySchema,
+    reply: findGroupWordingReplySchema,
+    access: { who: 'anyone' },
+  }),
+  getConstants: describeCall({
+    method: 'GET',
+    path: siteCalls.getConstants,
+    summary: 'Business constants (SPEC §9)',
+    tags: siteTags,
+    reply: constantsReplySchema,
+    access: { who: 'anyone' },
+    cache: { publicMaxAge: 300 },
+  }),
+  getFooterData: describeCall({
+    method: 'GET',
+    path: siteCalls.getFooterData,
+    summary: 'Footer lines and their links',
+    tags: siteTags,
+    reply: footerReplySchema,
+    access: { who: 'anyone' },
+  }),
+  blogInfo: describeCall({
+    method: 'GET',
+    path: siteCalls.blogInfo,
+    summary: 'The blog link',
+    tags: siteTags,
+    reply: blogInfoReplySchema,
+    access: { who: 'anyone' },
+  }),
+  findOpeningPage: describeCall({
+    method: 'GET',
+    path: siteCalls.findOpeningPage,
+    summary: 'The opening (splash) page: picture, link and how long it shows',
+    tags: siteTags,
+    reply: openingPageReplySchema,
+    access: { who: 'anyone' },
+  }),
+  findRegisterActivityEntry: describeCall({
+    method: 'GET',
+    path: siteCalls.findRegisterActivityEntry,
+    summary: 'The entry to the sub-account event, for members with room for another profile',
+    tags: siteTags,
+    reply: registerActivityEntryReplySchema,
+    access: { who: 'anyone' },
+  }),
+};
+
+const pageTags = ['catalogue'];
+
+/** The site face's catalogue pages: home, header, groups, UX categories, details, episodes. */
+export const pageCalls = {
+  getPageDataMain: describeCall({
+    method: 'GET',
+    path: siteCalls.getPageDataMain,
+    summary: 'The home page rows (the kid rows in kid mode)',
+    tags: pageTags,
+    reply: pageDataMainReplySchema,
+    access: { who: 'anyone' },
+  }),
+  findVideoGroup: describeCall({
+    method: 'GET',
+    path: siteCalls.findVideoGroup,
+    summary: 'A curated group and its titles',
+    tags: pageTags,
+    input: findVideoGroupQuerySchema,
+    reply: findVideoGroupReplySchema,
+    access: { who: 'anyone' },
+  }),
+  findUxCategory: describeCall({
+    method: 'GET',
+    path: siteCalls.findUxCategory,
+    summary:
+      'A UX category: its groups (paged by startIndex/count) and, with withRecommend, recommended titles',
+    tags: pageTags,
+    input: findUxCategoryQuerySchema,
+    reply: findUxCategoryReplySchema,
+    access: { who: 'anyone' },
+  }),
+  getHeaderDataMain: describeCall({
+    method: 'GET',
+    path: siteCalls.getHeaderDataMain,
+    summary: 'Header menus (kid-safe entries in kid mode)',
+    tags: pageTags,
+    reply: headerDataReplySchema,
+    access: { who: 'anyone' },
+  }),
+  getHeaderVideo: describeCall({
+    method: 'GET',
+    path: siteCalls.getHeaderVideo,
+    summary: 'Featured titles for the header banner',
+    tags: pageTags,
+    reply: headerVideoReplySchema,
+    access: { who: 'anyone' },
+  }),
+  findVideoDetail: describeCall({
+    method: 'GET',
+    path: siteCalls.findVideoDetail,
+    summary: 'Everything the detail page shows; 404 when the pair does not belong together',
+    tags: pageTags,
+    input: videoDetailQuerySchema,
+    reply: videoDetailReplySchema,
+    access: { who: 'anyone' },
+  }),
+  findNextOrPrevVideo: describeCall({
+    method: 'GET',
+    path: siteCalls.findNextOrPrevVideo,
+    summary: 'The episodes before and after an episode',
+    tags: pageTags,
+    input: nextOrPrevQuerySchema,
+    reply: nextOrPrevReplySchema,
+    access: { who: 'anyone' },
+  }),
+  findBundleVideoListNextPlay: describeCall({
+    method: 'GET',
+    path: siteCalls.findBundleVideoListNextPlay,
+    summary:
+      'What plays after a title: the next episode, a series’ first episode, nothing after a movie',
+    tags: pageTags,
+    input: bundleNextPlayQuerySchema,
+    reply: bundleNextPlayReplySchema,
+    access: { who: 'anyone' },
+  }),
+  checkNewIconHint: describeCall({
+    method: 'GET',
+    path: siteCalls.checkNewIconHint,
+    summary:
+      'Whether to show the "new" badge: titles added since the sub-account last dismissed it',
+    tags: pageTags,
+    reply: newIconHintReplySchema,
+    access: {
+      who: 'member',
+      visitor: { hintList: { hint: [{ hintId: 'newTitles', show: 'N', count: 0 }] } },
+    },
+    cache: 'private',
+  }),
+  updateNewIconHint: describeCall({
+    method: 'POST',
+    path: siteCalls.updateNewIconHint,
+    summary: 'Mark the "new" badge as seen for this sub-account',
+    tags: pageTags,
+    input: updateNewIconHintBodySchema,
+    reply: emptyReplySchema,
+    access: { who: 'member' },
+  }),
+};

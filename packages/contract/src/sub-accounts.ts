@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { plainId, yn } from './fields.js';
-import { subAccountSchema } from './accounts.js';
+import {
+  emptyReplySchema,
+  loginInfoReplySchema,
+  ownerProofSchema,
+  subAccountSchema,
+} from './accounts.js';
+import { describeCall } from './call.js';
 import { cjkNicknameSchema } from './cjk.js';
 import { envelopeOf } from './envelope.js';
+import { siteCalls } from './routes.js';
 
 const uid = plainId();
 /** How many avatars there are to pick from (iconIdx 0–7). */
@@ -12,18 +19,6 @@ const iconIdx = z.coerce
   .int()
   .min(0)
   .max(SUB_ACCOUNT_ICON_COUNT - 1);
-
-/**
- * A kid sub-account manages sub-accounts or leaves kid mode only with the owner's password or
- * the PIN the owner set; adults need neither.
- */
-export const ownerProofSchema = z.object({
-  ownerPassword: z.string().min(1).max(200).optional(),
-  ownerPin: z
-    .string()
-    .regex(/^\d{4,6}$/)
-    .optional(),
-});
 
 export const subAccountListDataSchema = z.object({
   subAccountList: z.object({ subAccount: z.array(subAccountSchema) }),
@@ -71,21 +66,82 @@ export const unlockKidPinBodySchema = z.object({ password: z.string().min(1).max
 
 export const subAccountReplySchema = envelopeOf(z.object({ subAccount: subAccountSchema }));
 
-export const headerMemberInfoReplySchema = envelopeOf(
-  z.object({
-    isLogin: yn,
-    nickname: z.string(),
-    iconUrl: z.string(),
-    iconDesc: z.string(),
-    kidMode: z.enum(['0', '1']),
-  }),
-);
+const tags = ['sub-accounts'];
 
-export const headerAccountInfoReplySchema = envelopeOf(
-  z.object({
-    isLogin: yn,
-    /** The login id with its middle masked, e.g. 09****5678 or ab***@example.com. */
-    loginIdMasked: z.string(),
-    subAccountCount: z.number().int(),
+/** Sub-accounts: list, select, switch, create, update, delete, the kid-mode PIN (issue 21). */
+export const subAccountCalls = {
+  getSubaccountInfo: describeCall({
+    method: 'GET',
+    path: siteCalls.getSubaccountInfo,
+    summary: 'Every sub-account of the account and the one in use',
+    tags,
+    reply: subAccountListReplySchema,
+    access: { who: 'member' },
+    cache: 'private',
   }),
-);
+  showSubaccountSelect: describeCall({
+    method: 'GET',
+    path: siteCalls.showSubaccountSelect,
+    summary: "Whether the select screen shows (result 'Y' when there is more than one sub-account)",
+    tags,
+    input: showSubaccountSelectQuerySchema,
+    reply: showSubaccountSelectReplySchema,
+    access: { who: 'member' },
+    cache: 'private',
+  }),
+  changeSubAccount: describeCall({
+    method: 'POST',
+    path: siteCalls.changeSubAccount,
+    summary: 'Switch the session to another sub-account (leaving kid mode needs the owner)',
+    tags,
+    input: changeSubAccountBodySchema,
+    reply: loginInfoReplySchema,
+    access: { who: 'member' },
+  }),
+  createSubAccount: describeCall({
+    method: 'POST',
+    path: siteCalls.createSubAccount,
+    summary: 'Add a sub-account (at most five per account)',
+    tags,
+    input: createSubAccountBodySchema,
+    reply: subAccountReplySchema,
+    access: { who: 'member' },
+  }),
+  updateSubAccount: describeCall({
+    method: 'POST',
+    path: siteCalls.updateSubAccount,
+    summary: 'Change nickname, icon, kid mode or the restricted-content filter of a sub-account',
+    tags,
+    input: updateSubAccountBodySchema,
+    reply: subAccountReplySchema,
+    access: { who: 'member' },
+  }),
+  deleteSubAccount: describeCall({
+    method: 'POST',
+    path: siteCalls.deleteSubAccount,
+    summary: 'Delete a sub-account (never the primary one, nor the one in use)',
+    tags,
+    input: deleteSubAccountBodySchema,
+    reply: emptyReplySchema,
+    access: { who: 'member' },
+  }),
+  setKidPin: describeCall({
+    method: 'POST',
+    path: siteCalls.setKidPin,
+    summary: 'Set the PIN that lets a kid sub-account be left or managed',
+    tags,
+    input: setKidPinBodySchema,
+    reply: emptyReplySchema,
+    access: { who: 'adult', kidRefusal: 'kidPin' },
+  }),
+  unlockKidPin: describeCall({
+    method: 'POST',
+    path: siteCalls.unlockKidPin,
+    summary:
+      "Lift the kid PIN's lock (after too many wrong PINs) with the owner's password; kid sessions may call it",
+    tags,
+    input: unlockKidPinBodySchema,
+    reply: emptyReplySchema,
+    access: { who: 'member' },
+  }),
+};

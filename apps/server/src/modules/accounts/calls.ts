@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import type { Access, CallDescription, ReplyData } from '@site/contract';
-import { ok, sendJson, type SerializedEnvelope } from '../../http/envelope.js';
+import { ok, sendJson, sendSerialized, type SerializedEnvelope } from '../../http/envelope.js';
 import { requireAdult, requireMember } from './access.js';
 import type { Viewer } from './viewer.js';
 
@@ -27,6 +27,23 @@ export interface CallContext<A> {
  */
 type Answer<Reply extends z.ZodType> = ReplyData<Reply> | SerializedEnvelope<ReplyData<Reply>>;
 
+/** What a few calls need beyond their description. */
+export interface CallOptions {
+  /**
+   * Answers bad input itself (search: a too-long keyword gets its own words as the status
+   * message): the route keeps the validation error (`attachValidation`) and this is called with
+   * the request before anything else; it throws the refusal when `request.validationError` is
+   * set. Without it bad input is refused as every call refuses it.
+   */
+  refuseBadInput?: (request: FastifyRequest) => void;
+  /**
+   * The serialized envelopes the handler answers come from a read cache that hands the same
+   * string out again and again: they are sent with sendSerialized, which keeps their compressed
+   * bytes beside them, instead of sendJson (made for this request alone).
+   */
+  readCached?: boolean;
+}
+
 /**
  * Registers a call of the site face from its description (issue 21): the route's method and path,
  * input validation and the reply's schema (so the OpenAPI document says the same), the right
@@ -44,6 +61,7 @@ export function registerCall<
     input: z.infer<NoInfer<Input>>,
     context: CallContext<NoInfer<A>>,
   ) => Promise<Answer<NoInfer<Reply>>>,
+  options: CallOptions = {},
 ): void {
   const input =
     call.input && (call.method === 'GET' ? { querystring: call.input } : { body: call.input });
@@ -59,8 +77,12 @@ export function registerCall<
       ...input,
       response: { 200: call.reply },
     } as FastifySchema,
+    ...(options.refuseBadInput ? { attachValidation: true } : {}),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      options.refuseBadInput?.(request);
       if (call.cache === 'private') reply.header('cache-control', 'private, no-store');
+      else if (call.cache)
+        reply.header('cache-control', `public, max-age=${call.cache.publicMaxAge}`);
       const access: Access = call.access;
       let viewer: Viewer | null = request.viewer;
       if (access.who === 'member') {
@@ -71,7 +93,8 @@ export function registerCall<
       }
       const parsed = (call.method === 'GET' ? request.query : request.body) as z.infer<Input>;
       const answer = await handler(parsed, { viewer: viewer as CallerOf<A>, request, reply });
-      if (typeof answer === 'string') return sendJson(reply, answer);
+      if (typeof answer === 'string')
+        return options.readCached ? sendSerialized(reply, answer) : sendJson(reply, answer);
       return ok(answer);
     },
   });

@@ -71,16 +71,20 @@ export async function checkOwnerPassword(
   return true;
 }
 
-/** checkOwnerPassword, refusing a wrong password with 403. */
+/**
+ * checkOwnerPassword, refusing a wrong password with 403 naming the field (changePassword's is
+ * oldPassword, with its own words).
+ */
 export async function requireOwnerPassword(
   db: Kysely<Database>,
   accountId: string,
   password: string,
   config: Config,
   now: number,
+  field: { name: string; detail: string } = { name: 'password', detail: '密碼不正確。' },
 ): Promise<void> {
   if (!(await checkOwnerPassword(db, accountId, password, config, now))) {
-    throw new AppError('FORBIDDEN', [{ name: 'password', problem: 'wrong' }], '密碼不正確。');
+    throw new AppError('FORBIDDEN', [{ name: field.name, problem: 'wrong' }], field.detail);
   }
 }
 

@@ -2,7 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Partner } from '@site/contract';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
+import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
+import { maskLoginId } from './login-info.js';
+import { ThrottledError, admit, clearBucket, forgiveOne, passwordPolicy } from './throttle.js';
 
 /**
  * The partner's side of a binding: does this partner account exist, and is this the code the
@@ -89,4 +92,56 @@ async function bindInTransaction(db: Kysely<Database>, request: BindRequest): Pr
       })
       .execute();
   });
+}
+
+export interface BindDeps {
+  db: Kysely<Database>;
+  config: Config;
+  clock: () => number;
+  partners: PartnerDirectory;
+}
+
+/**
+ * Binds a partner account to this member after checking the code the partner sent its holder.
+ */
+export async function bindWithCode(
+  { db, config, clock, partners }: BindDeps,
+  accountId: string,
+  partner: Partner,
+  body: { partnerAccountId: string; verificationCode: string; reserveType?: '1' | '2' },
+) {
+  const now = clock();
+  // Six-digit codes are guessable: wrong ones wait like wrong passwords, counted per guessing
+  // account and per partner account being bound, so fresh sign-ups do not add up to more
+  // guesses at one code (ADR 0017). The ids' formats are strict, so one account, one bucket.
+  const policy = passwordPolicy(config);
+  const guesser = `partner-code:${accountId}`;
+  const target = `partner-target:${partner}:${body.partnerAccountId}`;
+  const admission = await admit(db, guesser, policy, now);
+  if (!admission.admitted) throw new ThrottledError(admission.waitSeconds, '驗證碼錯誤');
+  const targeted = await admit(db, target, policy, now);
+  if (!targeted.admitted) {
+    // Refused before the code was looked at: not a guess of this account's either.
+    await forgiveOne(db, guesser, policy, now);
+    throw new ThrottledError(targeted.waitSeconds, '驗證碼錯誤');
+  }
+  if (!(await partners.verify(partner, body.partnerAccountId, body.verificationCode))) {
+    throw new AppError('FORBIDDEN', undefined, '帳號或驗證碼不正確。');
+  }
+  await clearBucket(db, guesser);
+  await clearBucket(db, target);
+  await bindPartner(db, {
+    accountId,
+    partner,
+    partnerAccountId: body.partnerAccountId,
+    reserveType: body.reserveType ?? '1',
+    now,
+  });
+  return {
+    binding: {
+      partner,
+      partnerAccountIdMasked: maskLoginId(body.partnerAccountId),
+      boundAt: now,
+    },
+  };
 }

@@ -5,31 +5,23 @@ import { z } from 'zod';
 import {
   LIVE_ENDED_CODE,
   LIVE_ENDED_MESSAGE,
-  channelGroupListReplySchema,
   getLiveBookmarkBodySchema,
   guidePaths,
   insertLiveBookmarkBodySchema,
   insertLiveBookmarkReplySchema,
   liveBookmarkReplySchema,
   liveCalls,
-  livePageQuerySchema,
-  livePageReplySchema,
-  siteCalls,
-  switchChannelQuerySchema,
-  switchChannelReplySchema,
-  twitchContentQuerySchema,
-  twitchContentReplySchema,
+  livePageCalls,
 } from '@site/contract';
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { ClientRateLimiter } from '../../lib/rate-limiter.js';
+import { registerCall } from '../accounts/calls.js';
 import { mediaUrl } from '../media/urls.js';
 import type { BookmarkOutcome, LiveBookmarks } from './bookmarks.js';
-import { channelVisibleTo } from './channel-rules.js';
 import { GuideCache } from './guide-cache.js';
-import { toChannelV2 } from './present.js';
-import { channelGroups, listChannels, programmesBetween } from './queries.js';
+import { listChannels, programmesBetween } from './queries.js';
 import type { LiveService } from './service.js';
 import { taipeiMidnight } from '../../taipei-time.js';
 import { renderXmltv } from './xmltv.js';
@@ -62,7 +54,10 @@ function answerBookmark(reply: FastifyReply, outcome: BookmarkOutcome) {
   return reply.send(ok({ bookmark_id: outcome.bookmarkId }));
 }
 
-/** The live page's calls (SPEC §7 "Live page calls") and the programme guide. */
+/**
+ * The live page's calls (SPEC §7 "Live page calls"; contract live.ts `livePageCalls`, over
+ * service.ts) and the programme guide.
+ */
 export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): void {
   const { db, clock, publicUrl, xmltvIdDomain, service, bookmarks } = deps;
   // Each new play is a row: bounded per member account (its sub-accounts together) so that one
@@ -75,60 +70,20 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['live'];
 
-  api.get(
-    liveCalls.getLivePageData,
-    {
-      schema: {
-        tags,
-        summary:
-          'Live page data: channels on air with their programme, the default channel, who asks',
-        querystring: livePageQuerySchema,
-        response: { 200: livePageReplySchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return ok(await service.pageData(request.viewer, request.query.channelId, clock()));
-    },
+  registerCall(app, livePageCalls.getLivePageData, async (q, { viewer }) =>
+    service.pageData(viewer, q.channelId, clock()),
+  );
+  registerCall(app, livePageCalls.switchChannel, async (q, { viewer, request }) =>
+    service.switchChannel(viewer, q.channelId, clock(), request.protocol),
+  );
+  registerCall(app, livePageCalls.findTwitchContentData, async (q, { viewer, request }) =>
+    service.twitchContent(q.channelId, viewer, request.hostname),
+  );
+  registerCall(app, livePageCalls.findChannelGroupList, async (_, { viewer }) =>
+    service.channelGroupList(viewer, clock()),
   );
 
-  api.get(
-    liveCalls.switchChannel,
-    {
-      schema: {
-        tags,
-        summary: 'Switch channel: the stream (base64), the channel, its week of programmes, ads',
-        querystring: switchChannelQuerySchema,
-        response: { 200: switchChannelReplySchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return ok(
-        await service.switchChannel(
-          request.viewer,
-          request.query.channelId,
-          clock(),
-          request.protocol,
-        ),
-      );
-    },
-  );
-
-  api.get(
-    liveCalls.findTwitchContentData,
-    {
-      schema: {
-        tags,
-        summary: 'The Twitch embed of a channel whose content comes from Twitch',
-        querystring: twitchContentQuerySchema,
-        response: { 200: twitchContentReplySchema },
-      },
-    },
-    async (request) =>
-      ok(await service.twitchContent(request.query.channelId, request.viewer, request.hostname)),
-  );
-
+  // The bookmark calls answer 410 (code 480) once the live event has ended: their own routes.
   api.post(
     liveCalls.getLiveBookmark,
     {
@@ -165,38 +120,6 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
       const outcome = await bookmarks.touch(channel, request.viewer, bookmarkId, reason, clock());
       if (outcome.ended) return answerBookmark(reply, outcome);
       return reply.send(ok({}));
-    },
-  );
-
-  api.get(
-    siteCalls.findChannelGroupList,
-    {
-      schema: {
-        tags,
-        summary: 'The tabbed channel-group grid of the live page',
-        response: { 200: channelGroupListReplySchema },
-      },
-    },
-    async (request, reply) => {
-      const now = clock();
-      const viewer = request.viewer;
-      // A kid's grid holds kid channels only, and no group left empty by that (docs/adr/0028).
-      const groups = (await channelGroups(db))
-        .map((group) => ({
-          ...group,
-          channels: group.channels.filter((c) => channelVisibleTo(c, viewer)),
-        }))
-        .filter((group) => !viewer?.kidMode || group.channels.length > 0);
-      reply.header('cache-control', 'private, no-store');
-      return ok({
-        channelGroupList: {
-          channelGroup: groups.map((group) => ({
-            channelGroupId: group.channelGroupId,
-            channelGroupTitle: group.title,
-            channelV2List: { channelV2: group.channels.map((c) => toChannelV2(c, now)) },
-          })),
-        },
-      });
     },
   );
 

@@ -14,8 +14,9 @@ import {
 } from './channel-rules.js';
 import { liveAccess } from './live-right.js';
 import type { LiveOrigin } from './origin/origin.js';
-import { toChannelBean, toProgramSchedule, toSponsorLogo } from './present.js';
+import { toChannelBean, toChannelV2, toProgramSchedule, toSponsorLogo } from './present.js';
 import {
+  channelGroups,
   channelWordings,
   findChannel,
   listChannels,
@@ -62,6 +63,26 @@ export class LiveService {
     const channel = await findChannel(this.db, channelId);
     if (!channel || !channelVisibleTo(channel, viewer)) throw notAChannel();
     return channel;
+  }
+
+  /** The live page's tabbed channel-group grid. */
+  async channelGroupList(viewer: Viewer | null, now: number) {
+    // A kid's grid holds kid channels only, and no group left empty by that (docs/adr/0028).
+    const groups = (await channelGroups(this.db))
+      .map((group) => ({
+        ...group,
+        channels: group.channels.filter((c) => channelVisibleTo(c, viewer)),
+      }))
+      .filter((group) => !viewer?.kidMode || group.channels.length > 0);
+    return {
+      channelGroupList: {
+        channelGroup: groups.map((group) => ({
+          channelGroupId: group.channelGroupId,
+          channelGroupTitle: group.title,
+          channelV2List: { channelV2: group.channels.map((c) => toChannelV2(c, now)) },
+        })),
+      },
+    };
   }
 
   /** Plays for everyone, here: what the page opens on when no channel is asked for. */

@@ -8,10 +8,17 @@ import {
 } from 'kysely';
 import { SEARCH_RESULT_LIMIT, type SearchField } from '@site/contract';
 import type { Database, SearchTermTable, TitleTable } from '../../db/schema.js';
-import type { TitleRow } from '../catalogue/present.js';
+import { toVideoListItem, type TitleRow } from '../catalogue/present.js';
 import { titleVisible, visibleWhere, type VisibilityScope } from '../catalogue/visibility.js';
 import { SEARCHABLE_KINDS } from './reindex.js';
-import { GRAM_MAX, RANK, characterCount, compareCodePoints, upperBound } from './terms.js';
+import {
+  GRAM_MAX,
+  RANK,
+  characterCount,
+  compareCodePoints,
+  normalizeText,
+  upperBound,
+} from './terms.js';
 
 type TermDb = Database & { s: SearchTermTable };
 type TermEb = ExpressionBuilder<TermDb, 's'>;
@@ -152,6 +159,26 @@ export async function searchTitles(
       .executeTakeFirstOrThrow(),
   ]);
   return { totalCount: Number(count.n), rows };
+}
+
+/** ajaxBuildSearchPage.do's page: the keyword as typed, a page of what it finds. */
+export async function searchPage(
+  db: Kysely<Database>,
+  query: { inputKeyword: string; searchField: SearchField; startIndex: number; maxRecord: number },
+  scope: VisibilityScope,
+  now: number,
+) {
+  const { inputKeyword, searchField, startIndex, maxRecord } = query;
+  const q = normalizeText(inputKeyword);
+  const { totalCount, rows } = q
+    ? await searchTitles(db, q, searchField, { startIndex, maxRecord }, scope, now)
+    : { totalCount: 0, rows: [] };
+  return {
+    keyword: inputKeyword,
+    totalCount,
+    recordCount: rows.length,
+    videoList: { video: rows.map(toVideoListItem) },
+  };
 }
 
 export interface Suggestion {
