@@ -31,6 +31,7 @@ import { WordingStore } from './modules/site-content/wording.js';
 import { liveChannelHead } from './modules/live/head.js';
 import { registerLive } from './modules/live/index.js';
 import { parseGatewayClients, registerGatewayClientAuth } from './modules/gateway/client-auth.js';
+import { isMember } from './modules/lists/memberships.js';
 import { registerListRoutes } from './modules/lists/routes.js';
 import { registerMediaRoutes } from './modules/media/routes.js';
 import { registerStreamRoutes } from './modules/media/stream-routes.js';
@@ -141,6 +142,7 @@ export async function buildApp({
     clock,
     policy,
     cacheSeconds: config.CATALOGUE_CACHE_SECONDS,
+    inToViewList: (uid, contentId) => isMember(db, 'to_view_item', uid, contentId),
   });
   registerCataloguePageRoutes(app, db, clock, (clipId) => streams.masterUrl(clipId));
   registerSiteContentRoutes(app, new WordingStore(db, config.CATALOGUE_CACHE_SECONDS, clock));

@@ -115,3 +115,9 @@ export const catalogueCalls = {
     cache: 'private',
   }),
 };
+
+/**
+ * The main category that replaces every category while a kid sub-account is active (SPEC §6):
+ * the login info's kidModeCategoryId.
+ */
+export const KID_CATEGORY_ID = 'kids';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
+import { KID_CATEGORY_ID } from '@site/contract';
 import type { LoginInfo } from '@site/contract';
 import type { Database } from '../../db/schema.js';
-import { KID_CATEGORY_ID } from '../catalogue/kid-category.js';
 import { iconOf } from './icons.js';
 import { listSubAccounts } from './sub-accounts.js';
 import type { Viewer } from './viewer.js';

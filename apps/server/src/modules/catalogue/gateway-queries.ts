@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
+import { KID_CATEGORY_ID } from '@site/contract';
 import type { FindVideoListQuery } from '@site/contract';
 import type { Database } from '../../db/schema.js';
-import { KID_CATEGORY_ID } from './kid-category.js';
 import type { TitleRow } from './present.js';
 import { titleVisible, type VisibilityScope } from './visibility.js';
 

@@ -22,7 +22,6 @@ import { ReadCache } from '../../lib/read-cache.js';
 import { AppError } from '../../http/errors.js';
 import type { SessionPolicy } from '../accounts/sessions.js';
 import { resolveViewer, type Viewer } from '../accounts/viewer.js';
-import { isMember } from '../lists/memberships.js';
 import { playAppLink } from './app-link.js';
 import { charactersWithTitles, findVideoList } from './gateway-queries.js';
 import { uxMenuList } from './menus.js';
@@ -34,6 +33,11 @@ export interface CatalogueGatewayDeps {
   db: Kysely<Database>;
   clock: () => number;
   policy: SessionPolicy;
+  /**
+   * Whether a title is in the sub-account's to-view list (the lists module's table; the app
+   * wires it, so the catalogue does not import the lists, which import the catalogue).
+   */
+  inToViewList: (subAccountUid: string, contentId: string) => Promise<boolean>;
   /** How long a Find{product}List reply is served from memory (CATALOGUE_CACHE_SECONDS). */
   cacheSeconds: number;
 }
@@ -107,8 +111,7 @@ export function registerCatalogueGatewayRoutes(
       return ok({
         isLogin: viewer ? ('Y' as const) : ('N' as const),
         inToViewList:
-          viewer &&
-          (await isMember(db, 'to_view_item', viewer.subAccount.sub_account_uid, title.content_id))
+          viewer && (await deps.inToViewList(viewer.subAccount.sub_account_uid, title.content_id))
             ? ('Y' as const)
             : ('N' as const),
         dtrPrice: q.isFree === 'Y' ? 0 : title.dtr_price,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { KID_CATEGORY_ID } from '@site/contract';
 import type { Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Viewer } from '../accounts/viewer.js';
@@ -108,7 +109,7 @@ export class CataloguePages {
     const kids = viewerScope(viewer).kidsOnly;
     const uxMenu = await uxMenuList(this.db, kids);
     const mainCategory = (await mainCategoryMenu(this.db)).filter(
-      (m) => !kids || m.mainCategoryId === 'kids',
+      (m) => !kids || m.mainCategoryId === KID_CATEGORY_ID,
     );
     return { uxMenuList: { uxMenu }, mainCategoryList: { mainCategory } };
   }

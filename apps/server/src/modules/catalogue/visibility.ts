@@ -1,9 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { KID_CATEGORY_ID } from '@site/contract';
 import type { Database, TitleTable } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { contentScope, type ContentScope, type Viewer } from '../accounts/viewer.js';
 import { AUDIENCE, audienceOf, minimumAudience } from './audience.js';
-import { KID_CATEGORY_ID } from './kid-category.js';
 import type { TitleRow } from './present.js';
 
 /*
