@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../apps/server/src/config.js';
+import { registerBareFileRoute } from '../lib/bare-file-route.js';
 import { check, fetchReply } from '../lib/check.js';
 import type { Benchmark } from '../lib/types.js';
 
@@ -19,17 +18,7 @@ export const mediaSegment: Benchmark = {
 
   server: {
     extend(app: FastifyInstance, config: Config) {
-      const root = path.resolve(config.MEDIA_DIR);
-      // The least a file route can do: resolve, stat (for content-length, as any static server
-      // sends it), stream. No caching headers, ETag, ranges or MIME lookup.
-      app.get(`${CEILING_PREFIX}*`, async (request, reply) => {
-        const file = path.join(root, (request.params as { '*': string })['*']);
-        if (!file.startsWith(root + path.sep)) return reply.code(404).send();
-        const stat = await fs.promises.stat(file).catch(() => undefined);
-        if (!stat?.isFile()) return reply.code(404).send();
-        reply.header('content-length', stat.size).type('application/octet-stream');
-        return reply.send(fs.createReadStream(file));
-      });
+      registerBareFileRoute(app, CEILING_PREFIX, config.MEDIA_DIR);
     },
   },
 

@@ -2,8 +2,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { SITE_NAME } from '@site/contract';
-import { shapeDocument, type CallAccess } from './openapi-document.js';
+import { SITE_NAME, type Access } from '@site/contract';
+import { shapeDocument } from './openapi-document.js';
 
 /**
  * OpenAPI generated from the same zod schemas that validate requests, at /docs/openapi.json, with
@@ -12,7 +12,7 @@ import { shapeDocument, type CallAccess } from './openapi-document.js';
  */
 export async function registerApiDocs(app: FastifyInstance, publicUrl: string): Promise<void> {
   const csrfGets = new Set<string>();
-  const access = new Map<string, CallAccess>();
+  const access = new Map<string, Access>();
   await app.register(swagger, {
     openapi: {
       info: {
@@ -23,7 +23,7 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
       },
     },
     transform: (input) => {
-      const config = input.route.config as { csrf?: boolean; access?: CallAccess } | undefined;
+      const config = input.route.config as { csrf?: boolean; access?: Access } | undefined;
       if (config?.csrf) csrfGets.add(`GET ${input.url}`);
       const methods = [input.route.method].flat();
       if (config?.access) for (const m of methods) access.set(`${m} ${input.url}`, config.access);

@@ -1,5 +1,6 @@
 import {
   GATEWAY_CLOCK_SKEW_SECONDS,
+  type Access,
   errorCatalogue,
   gatewayCalls,
   siteCalls,
@@ -134,17 +135,13 @@ const ERROR_ENVELOPE = {
   },
 };
 
-/** Who may make a call, as its description says (contract call.ts Access). */
-export type CallAccess =
-  { who: 'anyone' } | { who: 'member'; visitor?: unknown } | { who: 'adult' };
-
 export interface DocumentFacts {
   /** The site's public address (PUBLIC_URL). */
   publicUrl: string;
   /** `METHOD path` of GET routes that demand the CSRF pair (route config `csrf: true`). */
   csrfGets: ReadonlySet<string>;
   /** `METHOD path` → who may call, for calls registered from a description (ADR 0034). */
-  access: ReadonlyMap<string, CallAccess>;
+  access: ReadonlyMap<string, Access>;
 }
 
 /** The generated document with servers, security, operation ids and error replies added. */
@@ -226,7 +223,7 @@ function signedQuery(op: Operation): void {
 
 function describeResponses(
   op: Operation,
-  { withCsrf, gateway, who }: { withCsrf: boolean; gateway: boolean; who: CallAccess | undefined },
+  { withCsrf, gateway, who }: { withCsrf: boolean; gateway: boolean; who: Access | undefined },
 ): void {
   const responses = (op.responses ??= {});
   for (const [status, response] of Object.entries(responses)) {
@@ -248,8 +245,7 @@ function describeResponses(
   // A described call says who may make it; a member's call without a visitor answer refuses
   // visitors. Calls not yet described: a state change on the site face needs a member.
   const refusesVisitors = who
-    ? (who.who === 'member' && !('visitor' in who && who.visitor !== undefined)) ||
-      who.who === 'adult'
+    ? (who.who === 'member' && who.visitor === undefined) || who.who === 'adult'
     : withCsrf && !gateway;
   if (refusesVisitors) add('401', 'NOT_LOGGED_IN');
   if (withCsrf && who?.who === 'adult')
