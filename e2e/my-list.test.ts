@@ -173,6 +173,8 @@ describe('the personal lists in Chromium', () => {
     // Rentals say where they stand, in the server's words.
     await page.goto(`${server.origin}/my-list/purchased`);
     await entries(page).first().waitFor();
+    // An entry can be drawn a moment before its state label (seen once under CI load).
+    await page.locator('.rental-state').first().waitFor();
     const states = await page.locator('.rental-state').allTextContents();
     expect(states.length).toBeGreaterThan(0);
     for (const state of states) expect(['未開始', '觀看中', '已購買', '已到期']).toContain(state);
