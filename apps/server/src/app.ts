@@ -44,6 +44,9 @@ import { registerVoucherRoutes } from './modules/commerce/voucher-routes.js';
 import { registerEngagementRoutes } from './modules/engagement/index.js';
 import { registerSearchRoutes } from './modules/search/routes.js';
 import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
+import { consoleSessionPlugin } from './modules/staff/console-session.js';
+import { registerStaffConsoleRoutes } from './modules/staff/console-routes.js';
+import { registerAuditConsoleRoutes } from './modules/audit/console-routes.js';
 import { DEFAULT_SHARE_IMAGE, IMAGE_SIZES, mediaUrl } from './modules/media/urls.js';
 import { systemClock } from './time.js';
 
@@ -123,6 +126,22 @@ export async function buildApp({
     secureCookies,
     secret: csrfSecret,
   });
+
+  // The console's own session and CSRF proof: its cookies are under /console only (ADR 0036).
+  const staffPolicy = {
+    idleSeconds: config.STAFF_SESSION_IDLE_SECONDS,
+    absoluteSeconds: config.STAFF_SESSION_ABSOLUTE_SECONDS,
+  };
+  await app.register(consoleSessionPlugin, {
+    db,
+    policy: staffPolicy,
+    clock,
+    secureCookies,
+    secret: csrfSecret,
+    publicOrigin: new URL(config.PUBLIC_URL).origin,
+  });
+  registerStaffConsoleRoutes(app, { db, config, clock, policy: staffPolicy });
+  registerAuditConsoleRoutes(app, db);
 
   registerGatewayClientAuth(app, parseGatewayClients(config.GATEWAY_CLIENTS), clock);
   registerHealthRoutes(app, database);

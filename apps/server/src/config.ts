@@ -38,6 +38,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_ON_START: bool.default(true),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** The operator console's built app (apps/console), served under /console. */
+  CONSOLE_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/console/dist')),
   MEDIA_DIR: z.string().default(path.join(repoRoot, 'fixtures/media')),
   SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
   /** Signs stream URLs; every instance (and the CDN) needs the same one. Random when unset. */
@@ -72,6 +74,9 @@ export const configSchema = z.object({
     .default(2 ** 15),
   SESSION_IDLE_SECONDS: positiveInt.default(14 * 86_400),
   SESSION_ABSOLUTE_SECONDS: positiveInt.default(60 * 86_400),
+  /** Console (staff) sessions: 30 minutes idle, 12 hours at most (docs/adr/0036). */
+  STAFF_SESSION_IDLE_SECONDS: positiveInt.default(30 * 60),
+  STAFF_SESSION_ABSOLUTE_SECONDS: positiveInt.default(12 * 3600),
   RATE_LIMIT_SIGNUP_PER_IP: positiveInt.default(10),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
   RATE_LIMIT_LOGIN_PER_IP: positiveInt.default(20),

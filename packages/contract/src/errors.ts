@@ -40,6 +40,18 @@ export const errorCatalogue = {
   /** Prize draws (docs/adr/0026). */
   DRAW_NOT_OPEN: { http: 409, message: '目前不在抽獎時間內。' },
   DRAW_ALREADY: { http: 409, message: '您已經抽過這個紅包了。' },
+  /** The operator console (issue 22, docs/adr/0036). */
+  STAFF_NOT_SIGNED_IN: { http: 401, message: '請先登入營運後台。' },
+  STAFF_FORBIDDEN: { http: 403, message: '您的角色不能使用這項功能。' },
+  STAFF_SIGN_IN_FAILED: { http: 401, message: '電子郵件或密碼不正確。' },
+  STAFF_CODE_INVALID: {
+    http: 401,
+    message: '驗證碼不正確或已使用過，請輸入驗證器上的新驗證碼。',
+  },
+  STALE_EDIT: {
+    http: 409,
+    message: '這筆資料在您編輯時已被其他人修改，請查看變更後再送出。',
+  },
   HEADERS_TOO_LARGE: { http: 431, message: '請求標頭太大，請清除本站的 Cookie 後再試。' },
   INTERNAL: { http: 500, message: '系統暫時發生問題，請稍後再試。' },
   UNAVAILABLE: { http: 503, message: '服務暫時無法使用，請稍後再試。' },

@@ -5,6 +5,7 @@ import { systemClock } from '../time.js';
 import { demoTitles, mainCategories, subcategories } from './catalogue.js';
 import { reindexSearch } from '../modules/search/reindex.js';
 import { seedDemoMembers } from './accounts.js';
+import { seedDemoStaff } from './staff.js';
 import {
   curatedGroupTitles,
   curatedGroups,
@@ -180,6 +181,7 @@ export async function seed(
       hot_keyword: await insertMissing(db, 'hot_keyword', hotKeywords, ['keyword']),
       search_term: await reindexSearch(db),
       account: await seedDemoMembers(db, options.passwordCost ?? 2 ** 15, now),
+      staff_member: await seedDemoStaff(db, options.passwordCost ?? 2 ** 15, now),
       monthly_service: await insertMissing(db, 'monthly_service', monthlyServices, ['service_id']),
       service_title: await insertMissing(db, 'service_title', serviceTitles(titles), [
         'service_id',

@@ -3,3 +3,4 @@ export { createTestDatabase, testDialect, type TestDatabase } from './database.j
 export { newChannel, newEntitlement, newProgramme, newTitle } from './factories.js';
 export { TestBrowser, newMember } from './client.js';
 export { gatewayUrl } from './gateway.js';
+export { ConsoleBrowser, newStaff, signedInStaff, TEST_STAFF_PASSWORD } from './console.js';

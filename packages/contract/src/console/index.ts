@@ -1,0 +1,9 @@
+/**
+ * The operator console's contract (issue 22): its own entry (`@site/contract/console`), so the
+ * customers' bundle never carries it.
+ */
+import '../zod-locale.js';
+export * from './roles.js';
+export * from './call.js';
+export * from './staff.js';
+export * from './audit.js';
