@@ -7,3 +7,4 @@ export * from './roles.js';
 export * from './call.js';
 export * from './staff.js';
 export * from './audit.js';
+export * from './catalogue.js';

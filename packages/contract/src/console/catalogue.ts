@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { gradeSchema, sellTypeSchema } from '../catalogue.js';
+import { envelopeOf } from '../envelope.js';
+import { describeConsoleCall } from './call.js';
+
+/**
+ * The catalogue in the console (issue 22): titles listed, sorted and filtered on the server,
+ * read and edited on the version seen, published and unpublished. Content editors change; the
+ * roles that answer questions about titles (care, marketing, the auditor) read.
+ */
+export const consoleContentIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, '影片編號格式不正確');
+export const titleKindSchema = z.enum(['movie', 'series', 'season', 'episode']);
+/** draft: never shown to customers; published: shown within its availability window. */
+export const titleStateSchema = z.enum(['draft', 'published']);
+
+export const titleSortSchema = z.enum(['name', 'contentId', 'year', 'onShelfAt', 'updatedAt']);
+
+export const titleListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  sort: titleSortSchema.default('updatedAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  /** Part of the name, or the start of the content id. */
+  q: z.string().trim().max(50).optional(),
+  kind: titleKindSchema.optional(),
+  state: titleStateSchema.optional(),
+  mainCategoryId: z.string().max(40).optional(),
+});
+
+export const consoleTitleRowSchema = z.object({
+  contentId: z.string(),
+  kind: titleKindSchema,
+  name: z.string(),
+  year: z.number().int(),
+  mainCategoryId: z.string(),
+  sellType: sellTypeSchema,
+  price: z.number().int(),
+  state: titleStateSchema,
+  onShelfAt: z.number().int(),
+  offShelfAt: z.number().int().nullable(),
+  updatedAt: z.number().int(),
+  version: z.number().int(),
+});
+export type ConsoleTitleRow = z.infer<typeof consoleTitleRowSchema>;
+
+/** The fields an editor changes (all optional in an edit; `version` is the one seen). */
+export const titleFieldsSchema = z.object({
+  name: z.string().trim().min(1, '請輸入片名').max(100),
+  synopsis: z.string().max(2000),
+  year: z.number().int().min(1900).max(2100),
+  country: z.string().max(40),
+  mainCategoryId: z.string().max(40),
+  subcategoryId: z.string().max(40),
+  grade: gradeSchema,
+  isRestricted: z.boolean(),
+  isSexual: z.boolean(),
+  kidSafe: z.boolean(),
+  sellType: sellTypeSchema,
+  price: z.number().int().min(0).max(100_000),
+  onShelfAt: z.number().int().min(0),
+  offShelfAt: z.number().int().min(0).nullable(),
+});
+
+export const consoleTitleSchema = consoleTitleRowSchema.extend({
+  synopsis: z.string(),
+  country: z.string(),
+  subcategoryId: z.string(),
+  grade: gradeSchema,
+  isRestricted: z.boolean(),
+  isSexual: z.boolean(),
+  kidSafe: z.boolean(),
+  seriesId: z.string().nullable(),
+  posterPath: z.string(),
+  stillPath: z.string(),
+  clipId: z.string(),
+  trailerClipId: z.string().nullable(),
+});
+export type ConsoleTitle = z.infer<typeof consoleTitleSchema>;
+
+const titleParams = z.object({ contentId: consoleContentIdSchema });
+const titleReply = envelopeOf(z.object({ title: consoleTitleSchema }));
+const READERS = ['content_editor', 'customer_care', 'marketing', 'auditor'] as const;
+
+export const consoleCatalogueCalls = {
+  listTitles: describeConsoleCall({
+    method: 'GET',
+    path: '/console/api/titles',
+    summary: 'Titles, paged, sorted and filtered on the server',
+    tags: ['console: catalogue'],
+    input: titleListQuerySchema,
+    reply: envelopeOf(
+      z.object({
+        titles: z.array(consoleTitleRowSchema),
+        total: z.number().int(),
+        page: z.number().int(),
+        pageSize: z.number().int(),
+      }),
+    ),
+    access: { staff: READERS },
+  }),
+  getTitle: describeConsoleCall({
+    method: 'GET',
+    path: '/console/api/titles/:contentId',
+    summary: 'One title with every field an editor may change',
+    tags: ['console: catalogue'],
+    params: titleParams,
+    reply: titleReply,
+    access: { staff: READERS },
+  }),
+  changeTitle: describeConsoleCall({
+    method: 'PATCH',
+    path: '/console/api/titles/:contentId',
+    summary: 'Change a title on the version seen (a stale version is refused with STALE_EDIT)',
+    tags: ['console: catalogue'],
+    params: titleParams,
+    input: titleFieldsSchema.partial().extend({ version: z.number().int().min(0) }),
+    reply: titleReply,
+    access: { staff: ['content_editor'] },
+  }),
+  publishTitle: describeConsoleCall({
+    method: 'POST',
+    path: '/console/api/titles/:contentId/publish',
+    summary: 'Publish a draft: customers see it within its availability window',
+    tags: ['console: catalogue'],
+    params: titleParams,
+    input: z.object({ version: z.number().int().min(0) }),
+    reply: titleReply,
+    access: { staff: ['content_editor'] },
+  }),
+  unpublishTitle: describeConsoleCall({
+    method: 'POST',
+    path: '/console/api/titles/:contentId/unpublish',
+    summary: 'Take a title back to draft: customers no longer see it',
+    tags: ['console: catalogue'],
+    params: titleParams,
+    input: z.object({ version: z.number().int().min(0) }),
+    reply: titleReply,
+    access: { staff: ['content_editor'] },
+  }),
+} as const;
