@@ -46,7 +46,7 @@ import { registerSearchRoutes } from './modules/search/routes.js';
 import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
 import { consoleSessionPlugin } from './modules/staff/console-session.js';
 import { registerStaffConsoleRoutes } from './modules/staff/console-routes.js';
-import { registerAuditConsoleRoutes } from './modules/audit/console-routes.js';
+import { registerAuditConsoleRoutes } from './modules/staff/audit-routes.js';
 import { DEFAULT_SHARE_IMAGE, IMAGE_SIZES, mediaUrl } from './modules/media/urls.js';
 import { systemClock } from './time.js';
 

@@ -3,11 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { consoleAuditCalls } from '@site/contract/console';
 import type { Database } from '../../db/schema.js';
-import { registerConsoleCall, SENT } from '../staff/console-calls.js';
-import { AUDIT_CSV_HEADER, auditCsvRow, csvCell } from './csv.js';
-import { auditEntries, searchAudit } from './trail.js';
+import { AUDIT_CSV_HEADER, auditCsvRow, csvCell } from '../audit/csv.js';
+import { auditEntries, searchAudit } from '../audit/trail.js';
+import { registerConsoleCall, SENT } from './console-calls.js';
 
-/** The audit trail in the console: search and CSV export (admin, auditor). */
+/**
+ * The audit trail in the console: search and CSV export (admin, auditor). The trail is what staff
+ * did, so its console calls sit with staff; the audit module below keeps the table and its reads.
+ */
 export function registerAuditConsoleRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   registerConsoleCall(app, consoleAuditCalls.search, async ({ page, pageSize, ...filter }) => {
     const { entries, total } = await searchAudit(db, filter, page, pageSize);
