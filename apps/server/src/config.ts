@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { hostRulesProblem } from './modules/live/stream-hosts.js';
+import { hostRulesProblem } from './stream-host-rules.js';
 
 /** The repository root, so default paths work whatever the working directory. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
