@@ -8,3 +8,4 @@ export * from './call.js';
 export * from './staff.js';
 export * from './audit.js';
 export * from './catalogue.js';
+export * from './media.js';
