@@ -19,6 +19,8 @@ import { registerGatewayAccountRoutes } from './modules/accounts/gateway-routes.
 import { registerPartnerRoutes } from './modules/accounts/partner-routes.js';
 import { demoPartnerDirectory, type PartnerDirectory } from './modules/accounts/partners.js';
 import { registerAccountRoutes } from './modules/accounts/routes.js';
+import { registerPasswordResetRoutes } from './modules/accounts/password-reset-routes.js';
+import { mailerFor, type Mailer } from './modules/mail/mailer.js';
 import { registerSubAccountRoutes } from './modules/accounts/sub-account-routes.js';
 import { registerWebAssets } from './http/web-assets.js';
 import { browseHead, detailsHead, homeHead } from './modules/catalogue/head.js';
@@ -58,6 +60,8 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** The partners' account check (ajaxBindLoginData); the demo directory when not given. */
   partners?: PartnerDirectory;
+  /** Outgoing mail; by default the one the config names (SMTP_URL, else the outbox). */
+  mailer?: Mailer;
   /** Extra routes registered before the page shell (benchmarks add their ceiling routes here). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -84,6 +88,7 @@ export async function buildApp({
   logger,
   extend,
   partners,
+  mailer,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.LOG_LEVEL),
@@ -147,6 +152,21 @@ export async function buildApp({
   registerHealthRoutes(app, database);
   registerAccountRoutes(app, { db, config, clock, policy });
   registerSubAccountRoutes(app, { db, config, clock, policy });
+  registerPasswordResetRoutes(app, {
+    db,
+    clock,
+    mailer:
+      mailer ??
+      mailerFor({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: config.MAIL_OUTBOX_DIR,
+      }),
+    publicUrl: config.PUBLIC_URL,
+    passwordCost: config.PASSWORD_SCRYPT_COST,
+    perLoginId: config.RATE_LIMIT_RESET_PER_ID,
+    perIp: config.RATE_LIMIT_RESET_PER_IP,
+  });
   registerGatewayAccountRoutes(app, { db, config, clock, policy });
   registerPartnerRoutes(app, {
     db,

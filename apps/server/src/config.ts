@@ -74,6 +74,13 @@ export const configSchema = z.object({
     .default(2 ** 15),
   SESSION_IDLE_SECONDS: positiveInt.default(14 * 86_400),
   SESSION_ABSOLUTE_SECONDS: positiveInt.default(60 * 86_400),
+  /** Outgoing mail (password resets): SMTP when set, else .eml files in MAIL_OUTBOX_DIR. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('星河影音 <no-reply@localhost>'),
+  MAIL_OUTBOX_DIR: z.string().default(path.join(repoRoot, 'data/outbox')),
+  /** Password-reset mails per login id and per address, per hour. */
+  RATE_LIMIT_RESET_PER_ID: positiveInt.default(3),
+  RATE_LIMIT_RESET_PER_IP: positiveInt.default(20),
   /** Console (staff) sessions: 30 minutes idle, 12 hours at most (docs/adr/0036). */
   STAFF_SESSION_IDLE_SECONDS: positiveInt.default(30 * 60),
   STAFF_SESSION_ABSOLUTE_SECONDS: positiveInt.default(12 * 3600),

@@ -40,6 +40,11 @@ export const errorCatalogue = {
   /** Prize draws (docs/adr/0026). */
   DRAW_NOT_OPEN: { http: 409, message: '目前不在抽獎時間內。' },
   DRAW_ALREADY: { http: 409, message: '您已經抽過這個紅包了。' },
+  /** A password-reset link used, expired, replaced by a newer one, or never sent (issue 23). */
+  RESET_LINK_INVALID: {
+    http: 410,
+    message: '這個重設密碼連結已失效（已使用、逾時或已有較新的連結），請重新申請。',
+  },
   /** The operator console (issue 22, docs/adr/0036). */
   STAFF_NOT_SIGNED_IN: { http: 401, message: '請先登入營運後台。' },
   STAFF_FORBIDDEN: { http: 403, message: '您的角色不能使用這項功能。' },

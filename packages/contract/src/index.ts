@@ -24,3 +24,4 @@ export * from './vouchers.js';
 export * from './ads.js';
 export * from './telemetry.js';
 export * from './engagement.js';
+export * from './password-reset.js';

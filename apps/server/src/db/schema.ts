@@ -21,6 +21,7 @@ export interface Database
   channel_group_member: ChannelGroupMemberTable;
   programme: ProgrammeTable;
   account: AccountTable;
+  password_reset: PasswordResetTable;
   sub_account: SubAccountTable;
   session: SessionTable;
   rate_limit: RateLimitTable;
@@ -156,6 +157,15 @@ export interface AccountTable {
   kid_pin_hash: string | null;
   created_at: number;
   password_changed_at: number;
+}
+
+/** A password-reset link (migration 0027): single-use, stored by the token's hash. */
+export interface PasswordResetTable {
+  token_hash: string;
+  account_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 export interface SubAccountTable {

@@ -15,7 +15,8 @@ export interface TestContext {
 }
 
 export interface TestAppOptions {
-  env?: Record<string, string>;
+  /** Settings; a function is read when the app is built (after earlier beforeAll hooks ran). */
+  env?: Record<string, string> | (() => Record<string, string>);
   /** Load the demo data first. */
   seed?: boolean;
   extend?: AppDependencies['extend'];
@@ -43,7 +44,7 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
       PASSWORD_SCRYPT_COST: '1024',
       // Files that test the limits set their own; the rest sign many members up from one address.
       RATE_LIMIT_SIGNUP_PER_IP: '1000',
-      ...options.env,
+      ...(typeof options.env === 'function' ? options.env() : options.env),
     });
     if (options.seed) await seed(ctx.database, { now: ctx.now.value, passwordCost: 1024 });
     ctx.app = await buildApp({
