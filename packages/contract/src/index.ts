@@ -1,6 +1,7 @@
 import './zod-locale.js';
 export * from './envelope.js';
 export * from './call.js';
+export * from './call-routes.js';
 export * from './fields.js';
 export * from './errors.js';
 export * from './catalogue.js';
