@@ -10,6 +10,7 @@ export * from './health.js';
 export * from './routes.js';
 export * from './pages.js';
 export * from './playback.js';
+export * from './account-limits.js';
 export * from './accounts.js';
 export * from './sub-accounts.js';
 export * from './cjk.js';
