@@ -14,6 +14,8 @@ const CEILING_IMAGE = '/media/images/stills/still-02.jpg';
 const FULL_RUNS = 10;
 const QUICK_RUNS = 1;
 const MAX_INITIAL_JS_KB = 150;
+/** The line the web build puts at the top of the chunk holding zod's core (ADR 0031, 0035). */
+const ZOD_MARK = '__zod_globalConfig';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
 
@@ -38,7 +40,7 @@ const ceilingHtml = `<!doctype html>
  */
 export function initialJs(distDir: string): {
   kB: number;
-  files: { file: string; gzip: number }[];
+  files: { file: string; gzip: number; zod: boolean }[];
 } {
   const indexHtml = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexHtml)) throw new Error('apps/web/dist is missing: npm run build first');
@@ -52,7 +54,8 @@ export function initialJs(distDir: string): {
   }
   const files = [...urls].map((url) => {
     const file = path.join(distDir, url.replace(/^\//, ''));
-    return { file: url, gzip: gzipSync(fs.readFileSync(file)).length };
+    const bytes = fs.readFileSync(file);
+    return { file: url, gzip: gzipSync(bytes).length, zod: bytes.includes(ZOD_MARK) };
   });
   const bytes = files.reduce((sum, f) => sum + f.gzip, 0);
   return { kB: Math.round(bytes / 100) / 10, files };
@@ -89,6 +92,8 @@ export const homePage: Benchmark = {
   async run(ctx) {
     const js = initialJs(webDist);
     ctx.log(`initial JS ${js.kB} kB gzip (${js.files.map((f) => f.file).join(', ')})`);
+    const withZod = js.files.filter((f) => f.zod).map((f) => f.file);
+    check(withZod.length === 0, `zod is in the first chunk: ${withZod.join(', ')}`);
 
     const server = await ctx.startServer();
     const subjectUrl = server.origin + SUBJECT_PATH;

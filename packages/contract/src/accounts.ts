@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  KID_PIN_MAX_LENGTH,
+  KID_PIN_MIN_LENGTH,
+  KID_PIN_PATTERN,
+  LOGIN_ID_MAX_LENGTH,
+  NEW_PASSWORD_MAX_LENGTH,
+  NEW_PASSWORD_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+} from './account-limits.js';
 import { describeCall } from './call.js';
 import { deviceContextReplySchema } from './device.js';
 import { envelopeOf } from './envelope.js';
@@ -10,7 +19,7 @@ const yn = z.enum(['Y', 'N']);
 export const loginIdSchema = z
   .string()
   .trim()
-  .max(254)
+  .max(LOGIN_ID_MAX_LENGTH)
   .transform((v) => v.toLowerCase())
   .pipe(
     z.union([
@@ -21,13 +30,18 @@ export const loginIdSchema = z
 
 export const passwordSchema = z
   .string()
-  .min(8, '密碼至少需要 8 個字元。')
-  .max(72, '密碼最多 72 個字元。')
+  .min(NEW_PASSWORD_MIN_LENGTH, `密碼至少需要 ${NEW_PASSWORD_MIN_LENGTH} 個字元。`)
+  .max(NEW_PASSWORD_MAX_LENGTH, `密碼最多 ${NEW_PASSWORD_MAX_LENGTH} 個字元。`)
   .regex(/[A-Za-z]/, '密碼需包含英文字母。')
   .regex(/\d/, '密碼需包含數字。');
 
 /** A kid-mode PIN the owner sets: four to six digits. */
-export const kidPinSchema = z.string().regex(/^\d{4,6}$/, 'PIN 碼需為 4 到 6 位數字。');
+export const kidPinSchema = z
+  .string()
+  .regex(
+    new RegExp(`^${KID_PIN_PATTERN}$`),
+    `PIN 碼需為 ${KID_PIN_MIN_LENGTH} 到 ${KID_PIN_MAX_LENGTH} 位數字。`,
+  );
 
 /** Where to go after login: a path on this site only (no scheme, no host, no //). */
 export const returnToSchema = z
@@ -76,9 +90,9 @@ export const loginBodySchema = z.object({
     .string()
     .trim()
     .min(1)
-    .max(254)
+    .max(LOGIN_ID_MAX_LENGTH)
     .transform((v) => v.toLowerCase()),
-  password: z.string().min(1).max(200),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
 });
 
 export const loginReplySchema = envelopeOf(
@@ -89,7 +103,7 @@ export const loginReplySchema = envelopeOf(
 );
 
 export const changePasswordBodySchema = z.object({
-  oldPassword: z.string().min(1).max(200),
+  oldPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
   newPassword: passwordSchema,
 });
 
@@ -100,10 +114,10 @@ export const emptyReplySchema = envelopeOf(z.object({}));
  * the PIN the owner set; adults need neither.
  */
 export const ownerProofSchema = z.object({
-  ownerPassword: z.string().min(1).max(200).optional(),
+  ownerPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
   ownerPin: z
     .string()
-    .regex(/^\d{4,6}$/)
+    .regex(new RegExp(`^${KID_PIN_PATTERN}$`))
     .optional(),
 });
 

@@ -1,6 +1,7 @@
 import './zod-locale.js';
 export * from './envelope.js';
 export * from './call.js';
+export * from './call-routes.js';
 export * from './fields.js';
 export * from './errors.js';
 export * from './catalogue.js';
@@ -9,6 +10,7 @@ export * from './health.js';
 export * from './routes.js';
 export * from './pages.js';
 export * from './playback.js';
+export * from './account-limits.js';
 export * from './accounts.js';
 export * from './sub-accounts.js';
 export * from './cjk.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VERIFICATION_CODE_LENGTH } from './account-limits.js';
 import { describeCall } from './call.js';
 import { envelopeOf } from './envelope.js';
 import { siteCalls } from './routes.js';
@@ -7,7 +8,12 @@ import { siteCalls } from './routes.js';
 export const partnerSchema = z.enum(['telecom', 'kbro']);
 export type Partner = z.infer<typeof partnerSchema>;
 
-const verificationCode = z.string().regex(/^\d{6}$/, '驗證碼為 6 位數字。');
+const verificationCode = z
+  .string()
+  .regex(
+    new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`),
+    `驗證碼為 ${VERIFICATION_CODE_LENGTH} 位數字。`,
+  );
 
 /** ajaxBindLoginData.do: bind the operator's mobile line (its number and the SMS code). */
 export const bindLoginDataBodySchema = z.object({

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { plainId, yn } from './fields.js';
+import { PASSWORD_MAX_LENGTH } from './account-limits.js';
 import {
   emptyReplySchema,
+  kidPinSchema,
   loginInfoReplySchema,
   ownerProofSchema,
   subAccountSchema,
@@ -51,18 +53,20 @@ export const updateSubAccountBodySchema = ownerProofSchema.extend({
   kidmode: z.enum(['0', '1']).optional(),
   filterRestrict: yn.optional(),
   /** Re-entered by an adult to switch the restricted-content filter off. */
-  password: z.string().min(1).max(200).optional(),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
 });
 
 export const deleteSubAccountBodySchema = ownerProofSchema.extend({ newSubaccountID: uid });
 
 export const setKidPinBodySchema = z.object({
-  password: z.string().min(1).max(200),
-  pin: z.string().regex(/^\d{4,6}$/, 'PIN 碼需為 4 到 6 位數字。'),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  pin: kidPinSchema,
 });
 
 /** ajaxUnlockKidPin.do: the owner's password lifts the lock that wrong kid PINs left. */
-export const unlockKidPinBodySchema = z.object({ password: z.string().min(1).max(200) });
+export const unlockKidPinBodySchema = z.object({
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
 
 export const subAccountReplySchema = envelopeOf(z.object({ subAccount: subAccountSchema }));
 

@@ -1,56 +1,51 @@
 import {
+  callRoutes,
   loginReplySchema,
   partnerBindingReplySchema,
-  siteCalls,
-  type LoginInfo,
+  type CallInput,
+  type CallReply,
 } from '@site/contract';
-import { postJson } from './client';
+import { call } from './client';
 
 /** Calls of the member's own account: sign-up, login, password, devices and partner binding. */
 
-export type LoginReply = LoginInfo & { needSubaccountSelect: 'Y' | 'N' };
-export type PartnerBinding = ReturnType<typeof partnerBindingReplySchema.parse>['data']['binding'];
+export type LoginReply = CallReply<typeof callRoutes.login>;
+export type PartnerBinding = CallReply<typeof callRoutes.bindLoginData>['binding'];
 
 const schemas = import.meta.env.DEV
   ? { login: loginReplySchema.shape.data, binding: partnerBindingReplySchema.shape.data }
   : undefined;
 
-export interface Credentials {
-  loginId: string;
-  password: string;
-}
+export type Credentials = CallInput<typeof callRoutes.login>;
 
 export function login(credentials: Credentials): Promise<LoginReply> {
-  return postJson(siteCalls.login, credentials, schemas?.login);
+  return call(callRoutes.login, credentials, { check: schemas?.login });
 }
 
-export function signUp(credentials: Credentials): Promise<LoginReply> {
-  return postJson(siteCalls.signUp, credentials, schemas?.login);
+export function signUp(credentials: CallInput<typeof callRoutes.signUp>): Promise<LoginReply> {
+  return call(callRoutes.signUp, credentials, { check: schemas?.login });
 }
 
-export function changePassword(body: { oldPassword: string; newPassword: string }) {
-  return postJson(siteCalls.changePassword, body, undefined);
+export function changePassword(body: CallInput<typeof callRoutes.changePassword>) {
+  return call(callRoutes.changePassword, body);
 }
 
 export function logoutAllDevices() {
-  return postJson(siteCalls.logoutAllDevices, {}, undefined);
+  return call(callRoutes.logoutAllDevices, {});
 }
 
-export function setKidPin(body: { password: string; pin: string }) {
-  return postJson(siteCalls.setKidPin, body, undefined);
+export function setKidPin(body: CallInput<typeof callRoutes.setKidPin>) {
+  return call(callRoutes.setKidPin, body);
 }
 
-export async function bindTelecom(body: {
-  partnerAccountId: string;
-  verificationCode: string;
-}): Promise<PartnerBinding> {
-  return (await postJson(siteCalls.bindLoginData, body, schemas?.binding)).binding;
+export async function bindTelecom(
+  body: CallInput<typeof callRoutes.bindLoginData>,
+): Promise<PartnerBinding> {
+  return (await call(callRoutes.bindLoginData, body, { check: schemas?.binding })).binding;
 }
 
-export async function bindKbro(body: {
-  partnerAccountId: string;
-  verificationCode: string;
-  reserveType: '1' | '2';
-}): Promise<PartnerBinding> {
-  return (await postJson(siteCalls.kbroBindLoginData, body, schemas?.binding)).binding;
+export async function bindKbro(
+  body: CallInput<typeof callRoutes.kbroBindLoginData>,
+): Promise<PartnerBinding> {
+  return (await call(callRoutes.kbroBindLoginData, body, { check: schemas?.binding })).binding;
 }

@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   bundleNextPlayReplySchema,
+  callRoutes,
   nextOrPrevReplySchema,
   pageDataMainReplySchema,
-  siteCalls,
   videoDetailSchema,
+  type CallReply,
 } from '@site/contract';
-import { getJson } from './client';
+import { call } from './client';
 import { retryTransient } from './session';
 
-export type PageDataMain = ReturnType<typeof pageDataMainReplySchema.parse>['data'];
+export type PageDataMain = CallReply<typeof callRoutes.getPageDataMain>;
 export type VideoGroup = PageDataMain['groupList']['group'][number];
 
 /** Replies are checked against the contract in development only; production builds drop zod. */
@@ -29,7 +30,8 @@ const schemas = import.meta.env.DEV
 export function usePageDataMain() {
   return useQuery({
     queryKey: ['pageDataMain'],
-    queryFn: ({ signal }) => getJson(siteCalls.getPageDataMain, {}, schemas?.pageData, signal),
+    queryFn: ({ signal }) =>
+      call(callRoutes.getPageDataMain, {}, { check: schemas?.pageData, signal }),
     select: (data) => data.groupList.group,
   });
 }
@@ -39,7 +41,7 @@ export function useVideoDetail(contentId: string, otherId: string, enabled = tru
   return useQuery({
     queryKey: ['videoDetail', contentId, otherId],
     queryFn: ({ signal }) =>
-      getJson(siteCalls.findVideoDetail, { contentId, otherId }, schemas?.detail, signal),
+      call(callRoutes.findVideoDetail, { contentId, otherId }, { check: schemas?.detail, signal }),
     enabled,
     retry: retryTransient,
   });
@@ -50,7 +52,11 @@ export function useNextOrPrevVideo(contentId: string, enabled: boolean) {
   return useQuery({
     queryKey: ['nextOrPrev', contentId],
     queryFn: ({ signal }) =>
-      getJson(siteCalls.findNextOrPrevVideo, { contentID: contentId }, schemas?.nextOrPrev, signal),
+      call(
+        callRoutes.findNextOrPrevVideo,
+        { contentID: contentId },
+        { check: schemas?.nextOrPrev, signal },
+      ),
     enabled,
     retry: retryTransient,
   });
@@ -61,11 +67,10 @@ export function useNextPlay(contentId: string, enabled: boolean) {
   return useQuery({
     queryKey: ['nextPlay', contentId],
     queryFn: ({ signal }) =>
-      getJson(
-        siteCalls.findBundleVideoListNextPlay,
+      call(
+        callRoutes.findBundleVideoListNextPlay,
         { twmContentId: contentId },
-        schemas?.nextPlay,
-        signal,
+        { check: schemas?.nextPlay, signal },
       ),
     enabled,
     retry: retryTransient,

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { SUCCESS_CODE as contractSuccessCode } from '@site/contract';
-import { ApiError, BAD_REPLY, SUCCESS_CODE, readEnvelope } from './client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callRoutes, SUCCESS_CODE as contractSuccessCode } from '@site/contract';
+import { ApiError, BAD_REPLY, CSRF_HEADER, SUCCESS_CODE, call, readEnvelope } from './client';
 import { buildQuery } from './query-string';
 
 describe('buildQuery', () => {
@@ -54,5 +54,34 @@ describe('readEnvelope', () => {
     expect(() => readEnvelope(500, { status: { code: '0', message: '' }, data: {} })).toThrow(
       expect.objectContaining({ code: 'HTTP_500' }),
     );
+  });
+});
+
+describe('call', () => {
+  const ok = (data: unknown) =>
+    new Response(JSON.stringify({ status: { code: '0', message: '' }, data }), { status: 200 });
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends a GET input as the query and answers the data', async () => {
+    const fetch = vi.fn(async () => ok({ code: 'X', wording: 'w' }));
+    vi.stubGlobal('fetch', fetch);
+    const data = await call(callRoutes.findWording, { code: 'Live_Minutes_Wording' });
+    expect(data).toEqual({ code: 'X', wording: 'w' });
+    expect(fetch).toHaveBeenCalledWith(
+      '/ajax/ajaxFindWording.do?code=Live_Minutes_Wording',
+      expect.objectContaining({ credentials: 'same-origin' }),
+    );
+  });
+
+  it('sends a POST input as the JSON body with the CSRF header', async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => ok({}));
+    vi.stubGlobal('fetch', fetch);
+    vi.stubGlobal('document', { cookie: 'csrf=t0ken' });
+    await call(callRoutes.unlockKidPin, { password: 'secret-1' });
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/ajax/ajaxUnlockKidPin.do');
+    expect(init).toMatchObject({ method: 'POST', body: '{"password":"secret-1"}' });
+    expect((init?.headers as Record<string, string>)[CSRF_HEADER]).toBe('t0ken');
   });
 });

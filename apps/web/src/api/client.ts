@@ -1,4 +1,4 @@
-import { siteCalls } from '@site/contract';
+import { siteCalls, type CallInput, type CallReply, type CallRoute } from '@site/contract';
 import { t } from '../i18n/zh-TW';
 import { readCookie } from './cookies';
 import { buildQuery, type QueryParams } from './query-string';
@@ -22,7 +22,7 @@ export class ApiError extends Error {
   }
 }
 
-/** What getJson needs of a contract (zod) schema; typing it structurally keeps zod out of the app's imports. */
+/** What `call` needs of a contract (zod) schema; typing it structurally keeps zod out of the app's imports. */
 export interface Schema<T> {
   parse(data: unknown): T;
 }
@@ -72,7 +72,7 @@ export function readEnvelope(httpStatus: number, body: unknown): unknown {
   return (body as { data: unknown }).data;
 }
 
-async function call<T>(
+async function send<T>(
   url: string,
   init: RequestInit,
   schema: Schema<T> | undefined,
@@ -90,12 +90,8 @@ async function call<T>(
   return schema ? schema.parse(data) : (data as T);
 }
 
-/**
- * GET a site call and return its `data`, checked against `schema` when one is given (callers give
- * one in development only: the server already validates what it sends, and production should not
- * pay for zod twice).
- */
-export function getJson<T>(
+/** GET a site path and return its `data`, checked against `schema` when one is given. */
+function getJson<T>(
   path: string,
   params: QueryParams,
   schema: Schema<T> | undefined,
@@ -103,7 +99,7 @@ export function getJson<T>(
 ): Promise<T> {
   const init: RequestInit = { headers: { accept: 'application/json' } };
   if (signal) init.signal = signal;
-  return call(path + buildQuery(params), init, schema, t.common.loadFailed);
+  return send(path + buildQuery(params), init, schema, t.common.loadFailed);
 }
 
 /** The CSRF token; a browser without the cookie yet gets one from the login-info call. */
@@ -118,8 +114,9 @@ export async function csrfToken(): Promise<string | undefined> {
 }
 
 /**
- * POST a JSON body to a state-changing site call (with the CSRF header) and return its `data`;
- * failures throw ApiError with the server's zh-TW message and field problems.
+ * POST a JSON body to a state-changing site path (with the CSRF header) and return its `data`;
+ * failures throw ApiError with the server's zh-TW message and field problems. Described calls go
+ * through `call`; this is for the two live bookmark calls, which have no description yet.
  */
 export async function postJson<T>(
   path: string,
@@ -132,10 +129,38 @@ export async function postJson<T>(
   };
   const token = await csrfToken();
   if (token) headers[CSRF_HEADER] = token;
-  return call(
+  return send(
     path,
     { method: 'POST', headers, body: JSON.stringify(body) },
     schema,
     t.common.actionFailed,
   );
+}
+
+export interface CallOptions<Reply> {
+  /** Aborts the request (a query's signal). */
+  signal?: AbortSignal | undefined;
+  /**
+   * The reply's contract schema, to check it against (callers give one in development only:
+   * the server already validates what it sends, and production should not pay for zod twice).
+   */
+  check?: Schema<Reply> | undefined;
+}
+
+/**
+ * Makes a described site call (`callRoutes.<name>` of the contract, ADR 0034): the input is the
+ * description's (a GET's query, a POST's JSON body with the CSRF header), the answer its
+ * envelope's `data`. Failures throw ApiError with the server's zh-TW message and field problems.
+ * The route carries only method and path at run time, so no zod comes with it.
+ */
+export function call<Route extends CallRoute>(
+  route: Route,
+  input: CallInput<Route>,
+  options: CallOptions<CallReply<Route>> = {},
+): Promise<CallReply<Route>> {
+  const body = (input ?? {}) as object;
+  if (route.method === 'GET') {
+    return getJson(route.path, body as QueryParams, options.check, options.signal);
+  }
+  return postJson(route.path, body, options.check);
 }

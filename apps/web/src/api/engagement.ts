@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   announceQueueSchema,
+  callRoutes,
   drawResultSchema,
   engagementCalls,
   inboxListSchema,
@@ -8,7 +9,7 @@ import {
   type DrawResult,
   type LoginInfo,
 } from '@site/contract';
-import { CSRF_HEADER, csrfToken, getJson, postJson, readEnvelope } from './client';
+import { CSRF_HEADER, call, csrfToken, readEnvelope } from './client';
 import { memberKey, retryTransient } from './session';
 
 /** Replies are checked against the contract in development only. */
@@ -74,7 +75,7 @@ export function useInboxUnreadCount(info: LoginInfo | undefined) {
   return useQuery({
     queryKey: inboxKey(info, 'unread'),
     queryFn: ({ signal }) =>
-      getJson(engagementCalls.findInboxUnreadCount, {}, schemas?.unread, signal),
+      call(callRoutes.findInboxUnreadCount, {}, { check: schemas?.unread, signal }),
     // Kids have no inbox (docs/adr/0028): the server refuses the list and counts 0.
     enabled: info?.isLogin === 'Y' && info.kidMode !== '1',
     retry: retryTransient,
@@ -87,7 +88,7 @@ export function useInbox(info: LoginInfo | undefined) {
   return useQuery({
     queryKey: inboxKey(info),
     queryFn: ({ signal }) =>
-      getJson(engagementCalls.findInboxMessageList, {}, schemas?.inbox, signal),
+      call(callRoutes.findInboxMessageList, {}, { check: schemas?.inbox, signal }),
     // Kids have no inbox (docs/adr/0028): the server refuses the list and counts 0.
     enabled: info?.isLogin === 'Y' && info.kidMode !== '1',
     retry: retryTransient,
@@ -100,11 +101,7 @@ export function useUpdateMessages(info: LoginInfo | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ msgIds, status }: { msgIds: string[]; status: 'read' | 'deleted' }) =>
-      postJson<{ updated: number }>(
-        engagementCalls.updateMsg,
-        { msgIds: msgIds.join(','), status },
-        undefined,
-      ),
+      call(callRoutes.updateMsg, { msgIds: msgIds.join(','), status }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: inboxKey(info) }),
   });
 }
@@ -114,7 +111,7 @@ export function useAnnouncements(info: LoginInfo | undefined, enabled = true) {
   return useQuery({
     queryKey: memberKey(info ?? { accountID: '' }, 'announcements', info?.uId ?? ''),
     queryFn: ({ signal }) =>
-      getJson(engagementCalls.findActAnnounceQueue, {}, schemas?.announce, signal),
+      call(callRoutes.findActAnnounceQueue, {}, { check: schemas?.announce, signal }),
     enabled: enabled && info?.isLogin === 'Y',
     retry: false,
     staleTime: Infinity,

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  callRoutes,
   channelGroupListDataSchema,
   mainCategoryMenuDataSchema,
   playRightDataSchema,
-  siteCalls,
   videoListDataSchema,
   type FilterCategoryVideoListQuery,
 } from '@site/contract';
-import { getJson } from './client';
+import { call } from './client';
 
 /** Filters as the page holds them: every one optional, paging included. */
 export type VideoListFilters = Partial<FilterCategoryVideoListQuery>;
@@ -33,7 +33,7 @@ export function useVideoList(filters: VideoListFilters) {
   return useQuery({
     queryKey: queryKeys.videoList(filters),
     queryFn: ({ signal }) =>
-      getJson(siteCalls.filterCategoryVideoListData, filters, schemas?.videoList, signal),
+      call(callRoutes.filterCategoryVideoListData, filters, { check: schemas?.videoList, signal }),
     // Paging through results keeps the previous page on screen until the next one arrives.
     placeholderData: (previous) => previous,
   });
@@ -43,7 +43,7 @@ export function useMainCategoryMenu() {
   return useQuery({
     queryKey: queryKeys.mainCategoryMenu,
     queryFn: ({ signal }) =>
-      getJson(siteCalls.findMainCategoryMenu3, {}, schemas?.mainCategoryMenu, signal),
+      call(callRoutes.findMainCategoryMenu3, {}, { check: schemas?.mainCategoryMenu, signal }),
     select: (data) => data.mainCategoryList.mainCategory,
     // The menu changes rarely; one fetch per visit is plenty.
     staleTime: 30 * 60_000,
@@ -54,7 +54,7 @@ export function useChannelGroups() {
   return useQuery({
     queryKey: queryKeys.channelGroups,
     queryFn: ({ signal }) =>
-      getJson(siteCalls.findChannelGroupList, {}, schemas?.channelGroups, signal),
+      call(callRoutes.findChannelGroupList, {}, { check: schemas?.channelGroups, signal }),
     select: (data) => data.channelGroupList.channelGroup,
   });
 }
@@ -63,7 +63,7 @@ export function usePlayRight(contentId: string) {
   return useQuery({
     queryKey: queryKeys.playRight(contentId),
     queryFn: ({ signal }) =>
-      getJson(siteCalls.findVideoPlayRight, { contentId }, schemas?.playRight, signal),
+      call(callRoutes.findVideoPlayRight, { contentId }, { check: schemas?.playRight, signal }),
     // Stream URLs are signed and short-lived, and a refusal is an answer, not a glitch: ask afresh
     // on every visit and do not retry a 403.
     staleTime: 0,

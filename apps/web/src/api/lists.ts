@@ -1,27 +1,29 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { listMenuTypes } from '@site/contract';
 import {
+  callRoutes,
   favoriteToggleReplySchema,
   listCountReplySchema,
   listDataReplySchema,
   rentalListReplySchema,
-  siteCalls,
   toViewToggleReplySchema,
   watchPositionReplySchema,
+  type CallInput,
+  type CallReply,
   type LoginInfo,
   type VideoListItem,
 } from '@site/contract';
-import { CSRF_COOKIE, CSRF_HEADER, getJson, postJson } from './client';
+import { CSRF_COOKIE, CSRF_HEADER, call } from './client';
 import { readCookie } from './cookies';
 import { memberKey, retryTransient } from './session';
 
 export type ListMenuType = (typeof listMenuTypes)[number];
-export type ListData = ReturnType<typeof listDataReplySchema.parse>['data'];
+export type ListData = CallReply<typeof callRoutes.findVideoListData>;
 export type ListItem = ListData['videoList']['video'][number];
-export type ListCounts = ReturnType<typeof listCountReplySchema.parse>['data'];
-export type RentalList = ReturnType<typeof rentalListReplySchema.parse>['data'];
+export type ListCounts = CallReply<typeof callRoutes.findVideoListCount>;
+export type RentalList = CallReply<typeof callRoutes.findRentalVideoList2>;
 export type RentalItem = RentalList['videoList']['video'][number];
-export type WatchPosition = ReturnType<typeof watchPositionReplySchema.parse>['data'];
+export type WatchPosition = CallReply<typeof callRoutes.getWatchPosition>;
 
 /** Replies are checked against the contract in development only; production builds drop zod. */
 const schemas = import.meta.env.DEV
@@ -54,7 +56,8 @@ export interface MonthPeriod {
 export function useListCounts(info: Info) {
   return useQuery({
     queryKey: [...listsKey(info), 'counts'],
-    queryFn: ({ signal }) => getJson(siteCalls.findVideoListCount, {}, schemas?.counts, signal),
+    queryFn: ({ signal }) =>
+      call(callRoutes.findVideoListCount, {}, { check: schemas?.counts, signal }),
     enabled: isMember(info),
     retry: retryTransient,
     staleTime: 0,
@@ -71,11 +74,10 @@ export function useListData(
   return useQuery({
     queryKey: [...listsKey(info), menuType, page.startIndex, page.maxRecord],
     queryFn: ({ signal }) =>
-      getJson(
-        siteCalls.findVideoListData,
+      call(
+        callRoutes.findVideoListData,
         { menuType, queryType: 'menu', startIndex: page.startIndex, maxRecord: page.maxRecord },
-        schemas?.list,
-        signal,
+        { check: schemas?.list, signal },
       ),
     enabled: enabled && isMember(info),
     retry: retryTransient,
@@ -101,11 +103,10 @@ export function useViewRecord(
       period.periodEndMonth ?? '',
     ],
     queryFn: ({ signal }) =>
-      getJson(
-        siteCalls.findViewRecord,
+      call(
+        callRoutes.findViewRecord,
         { startIndex, maxRecord, ...period },
-        schemas?.list,
-        signal,
+        { check: schemas?.list, signal },
       ),
     enabled: isMember(info),
     retry: retryTransient,
@@ -119,11 +120,10 @@ export function useRentalList(info: Info) {
   return useQuery({
     queryKey: [...listsKey(info), 'rentals'],
     queryFn: ({ signal }) =>
-      getJson(
-        siteCalls.findRentalVideoList2,
+      call(
+        callRoutes.findRentalVideoList2,
         { devType: 'PC', apiVersion: '2' },
-        schemas?.rentals,
-        signal,
+        { check: schemas?.rentals, signal },
       ),
     enabled: isMember(info),
     retry: retryTransient,
@@ -150,16 +150,15 @@ export function useListMembership(info: Info, list: MembershipList, contentId: s
     queryKey: membershipKey(info, list, contentId),
     queryFn: async ({ signal }) => {
       for (let page = 0; page < MEMBERSHIP_PAGES; page += 1) {
-        const data = await getJson(
-          siteCalls.findVideoListData,
+        const data = await call(
+          callRoutes.findVideoListData,
           {
             menuType: list,
             queryType: 'menu',
             startIndex: page * MEMBERSHIP_PAGE_SIZE,
             maxRecord: MEMBERSHIP_PAGE_SIZE,
           },
-          schemas?.list,
-          signal,
+          { check: schemas?.list, signal },
         );
         if (data.videoList.video.some((video) => video.contentId === contentId)) return true;
         if ((page + 1) * MEMBERSHIP_PAGE_SIZE >= data.totalCount) return false;
@@ -176,40 +175,38 @@ type Toggleable = Pick<VideoListItem, 'contentId' | 'isSeries'>;
 
 /** POST ajaxUpdateToViewList.do: actionType '1' adds, '0' removes; answers the new state. */
 export async function updateToViewList(video: Toggleable, add: boolean): Promise<boolean> {
-  const reply = await postJson(
-    siteCalls.updateToViewList,
+  const reply = await call(
+    callRoutes.updateToViewList,
     { contentId: video.contentId, actionType: add ? '1' : '0', isSeries: video.isSeries },
-    schemas?.toView,
+    { check: schemas?.toView },
   );
   return reply.inToViewList === 'Y';
 }
 
 /** POST ajaxUpdateFavorite.do: the same toggle for favorites. */
 export async function updateFavorite(video: Toggleable, add: boolean): Promise<boolean> {
-  const reply = await postJson(
-    siteCalls.updateFavorite,
+  const reply = await call(
+    callRoutes.updateFavorite,
     { contentId: video.contentId, actionType: add ? '1' : '0', isSeries: video.isSeries },
-    schemas?.favorite,
+    { check: schemas?.favorite },
   );
   return reply.inFavorite === 'Y';
 }
 
 /** POST ajaxRemoveKeepWatch.do: off continue watching; the history keeps it. */
 export function removeKeepWatch(video: Toggleable) {
-  return postJson(
-    siteCalls.removeKeepWatch,
-    { contentId: video.contentId, isSeries: video.isSeries },
-    undefined,
-  );
+  return call(callRoutes.removeKeepWatch, {
+    contentId: video.contentId,
+    isSeries: video.isSeries,
+  });
 }
 
 /** POST ajaxFindViewRecord.do {deleteContentId, isSeries}: deletes a history record. */
 export function deleteViewRecord(video: Toggleable) {
-  return postJson(
-    siteCalls.findViewRecord,
-    { deleteContentId: video.contentId, isSeries: video.isSeries },
-    undefined,
-  );
+  return call(callRoutes.deleteViewRecord, {
+    deleteContentId: video.contentId,
+    isSeries: video.isSeries,
+  });
 }
 
 /** After any change to a list: every list, count and membership of this member refetches. */
@@ -222,7 +219,7 @@ export function useWatchPosition(info: Info, contentId: string, enabled = true) 
   return useQuery({
     queryKey: [...listsKey(info), 'position', contentId],
     queryFn: ({ signal }) =>
-      getJson(siteCalls.getWatchPosition, { contentId }, schemas?.position, signal),
+      call(callRoutes.getWatchPosition, { contentId }, { check: schemas?.position, signal }),
     enabled: enabled && isMember(info) && contentId !== '',
     retry: retryTransient,
     staleTime: 0,
@@ -250,11 +247,11 @@ export function sendHeartbeat(beat: Heartbeat): void {
   };
   const token = readCookie(document.cookie, CSRF_COOKIE);
   if (token) headers[CSRF_HEADER] = token;
-  fetch(siteCalls.saveWatchPosition, {
+  fetch(callRoutes.saveWatchPosition.path, {
     method: 'POST',
     credentials: 'same-origin',
     keepalive: true,
     headers,
-    body: JSON.stringify(beat),
+    body: JSON.stringify(beat satisfies CallInput<typeof callRoutes.saveWatchPosition>),
   }).catch(() => undefined);
 }

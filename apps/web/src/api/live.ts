@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  callRoutes,
   liveCalls,
   livePageDataSchema,
-  siteCalls,
   switchChannelDataSchema,
   type LivePageData,
   type SwitchChannelData,
 } from '@site/contract';
-import { ApiError, getJson, postJson } from './client';
+import { ApiError, call, postJson } from './client';
 
 /** Replies are checked against the contract in development only; production builds drop zod. */
 const schemas = import.meta.env.DEV
@@ -27,7 +27,8 @@ export const liveKeys = {
 export function useLivePageData(refetchInMs: (data: LivePageData | undefined) => number | false) {
   return useQuery({
     queryKey: liveKeys.pageData,
-    queryFn: ({ signal }) => getJson(liveCalls.getLivePageData, {}, schemas?.pageData, signal),
+    queryFn: ({ signal }) =>
+      call(callRoutes.getLivePageData, {}, { check: schemas?.pageData, signal }),
     refetchInterval: (query) => refetchInMs(query.state.data),
     // Who is watching (uid) may have changed since the last visit (a login in between).
     refetchOnMount: 'always',
@@ -40,12 +41,7 @@ export function useMinutesWording() {
   return useQuery({
     queryKey: liveKeys.minutesWording,
     queryFn: ({ signal }) =>
-      getJson<{ code: string; wording: string }>(
-        siteCalls.findWording,
-        { code: 'Live_Minutes_Wording' },
-        undefined,
-        signal,
-      ),
+      call(callRoutes.findWording, { code: 'Live_Minutes_Wording' }, { signal }),
     select: (data) => data.wording,
     staleTime: 30 * 60_000,
     retry: false,
@@ -56,13 +52,7 @@ export function useMinutesWording() {
 export function useTwitchContent(channelId: string, enabled: boolean) {
   return useQuery({
     queryKey: liveKeys.twitch(channelId),
-    queryFn: ({ signal }) =>
-      getJson<{ channelId: string; twitchChannel: string; embedUrl: string }>(
-        liveCalls.findTwitchContentData,
-        { channelId },
-        undefined,
-        signal,
-      ),
+    queryFn: ({ signal }) => call(callRoutes.findTwitchContentData, { channelId }, { signal }),
     enabled,
     retry: false,
   });
@@ -99,7 +89,7 @@ export function fetchSwitchChannel(
   channelId: string,
   signal?: AbortSignal,
 ): Promise<SwitchChannelData> {
-  return getJson(liveCalls.switchChannel, { channelId }, schemas?.switchChannel, signal);
+  return call(callRoutes.switchChannel, { channelId }, { check: schemas?.switchChannel, signal });
 }
 
 /**

@@ -1,19 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   buildPaymentUrlReplySchema,
+  callRoutes,
   findOrderReplySchema,
   purchaseOptionsReplySchema,
-  siteCalls,
-  type BuildPaymentUrlBody,
+  type CallInput,
+  type CallReply,
   type LoginInfo,
 } from '@site/contract';
-import { getJson, postJson } from './client';
+import { call } from './client';
 import { memberKey, retryTransient } from './session';
 
-export type PurchaseOptionsData = ReturnType<typeof purchaseOptionsReplySchema.parse>['data'];
+export type PurchaseOptionsData = CallReply<typeof callRoutes.findPurchaseOptions>;
 export type Offer = PurchaseOptionsData['offers'][number];
-export type OrderData = ReturnType<typeof findOrderReplySchema.parse>['data']['order'];
-export type PaymentUrlData = ReturnType<typeof buildPaymentUrlReplySchema.parse>['data'];
+export type OrderData = CallReply<typeof callRoutes.findOrderData>['order'];
+export type PaymentUrlData = CallReply<typeof callRoutes.buildPaymentURLData>;
 
 /** Replies are checked against the contract in development only; production builds drop zod. */
 const schemas = import.meta.env.DEV
@@ -44,7 +45,7 @@ export function usePurchaseOptions(info: Info, query: OptionsQuery, enabled = tr
   return useQuery({
     queryKey: [...purchasesKey(info), 'options', query.contentId ?? '', query.serviceId ?? ''],
     queryFn: ({ signal }) =>
-      getJson(siteCalls.findPurchaseOptions, { ...query }, schemas?.options, signal),
+      call(callRoutes.findPurchaseOptions, { ...query }, { check: schemas?.options, signal }),
     enabled: enabled && info !== undefined && Boolean(query.contentId || query.serviceId),
     retry: retryTransient,
     staleTime: 0,
@@ -52,8 +53,10 @@ export function usePurchaseOptions(info: Info, query: OptionsQuery, enabled = tr
 }
 
 /** POST ajaxBuildPaymentURLData.do: no price travels; the server prices the order. */
-export function buildPaymentUrl(body: BuildPaymentUrlBody): Promise<PaymentUrlData> {
-  return postJson(siteCalls.buildPaymentURLData, body, schemas?.payment);
+export function buildPaymentUrl(
+  body: CallInput<typeof callRoutes.buildPaymentURLData>,
+): Promise<PaymentUrlData> {
+  return call(callRoutes.buildPaymentURLData, body, { check: schemas?.payment });
 }
 
 /**
@@ -63,7 +66,8 @@ export function buildPaymentUrl(body: BuildPaymentUrlBody): Promise<PaymentUrlDa
 export function useOrder(info: Info, orderId: string) {
   return useQuery({
     queryKey: [...purchasesKey(info), 'order', orderId],
-    queryFn: ({ signal }) => getJson(siteCalls.findOrderData, { orderId }, schemas?.order, signal),
+    queryFn: ({ signal }) =>
+      call(callRoutes.findOrderData, { orderId }, { check: schemas?.order, signal }),
     select: (data) => data.order,
     enabled: info?.isLogin === 'Y' && orderId !== '',
     retry: retryTransient,

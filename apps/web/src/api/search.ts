@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import {
   autoCompleteKeywordReplySchema,
   hotKeywordReplySchema,
+  callRoutes,
   searchPageDataSchema,
-  siteCalls,
   type BuildSearchPageQuery,
 } from '@site/contract';
-import { getJson } from './client';
+import { call } from './client';
 import { retryTransient } from './session';
 
 export type { KeywordSuggestion } from '@site/contract';
@@ -36,7 +36,7 @@ export function useSearchPage(query: BuildSearchPageQuery) {
   return useQuery({
     queryKey: ['search', query],
     queryFn: ({ signal }) =>
-      getJson(siteCalls.buildSearchPage, { ...query }, schemas?.page, signal),
+      call(callRoutes.buildSearchPage, { ...query }, { check: schemas?.page, signal }),
     enabled: query.inputKeyword !== '',
     retry: retryTransient,
     placeholderData: (previous) => previous,
@@ -52,11 +52,10 @@ export function useAutocomplete(prefix: string) {
   return useQuery({
     queryKey: ['autocomplete', prefix],
     queryFn: ({ signal }) =>
-      getJson(
-        siteCalls.autoCompleteKeyword,
+      call(
+        callRoutes.autoCompleteKeyword,
         { searchType: 'Video', count: AUTOCOMPLETE_COUNT, prefix },
-        schemas?.autocomplete,
-        signal,
+        { check: schemas?.autocomplete, signal },
       ),
     enabled: prefix !== '',
     retry: false,
@@ -69,7 +68,7 @@ export function useAutocomplete(prefix: string) {
 export function useHotKeywords() {
   return useQuery({
     queryKey: ['hotKeywords'],
-    queryFn: ({ signal }) => getJson(siteCalls.getHotKeyword, {}, schemas?.hot, signal),
+    queryFn: ({ signal }) => call(callRoutes.getHotKeyword, {}, { check: schemas?.hot, signal }),
     staleTime: 30 * 60_000,
     retry: retryTransient,
     select: (data) => [...data.hotKeywordList.hotKeyword].sort((a, b) => a.rank - b.rank),

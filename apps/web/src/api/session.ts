@@ -1,13 +1,14 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
+  callRoutes,
   headerMemberInfoReplySchema,
   loginInfoSchema,
-  siteCalls,
+  type CallReply,
   type LoginInfo,
 } from '@site/contract';
-import { ApiError, getJson, postJson } from './client';
+import { ApiError, call } from './client';
 
-export type HeaderMemberInfo = ReturnType<typeof headerMemberInfoReplySchema.parse>['data'];
+export type HeaderMemberInfo = CallReply<typeof callRoutes.getHeaderMemberInfo>;
 
 /** Replies are checked against the contract in development only; production builds drop zod. */
 const schemas = import.meta.env.DEV
@@ -35,7 +36,8 @@ export function retryTransient(failureCount: number, error: unknown): boolean {
 export function useLoginInfo() {
   return useQuery({
     queryKey: LOGIN_INFO_KEY,
-    queryFn: ({ signal }) => getJson(siteCalls.getLoginInfo, {}, schemas?.loginInfo, signal),
+    queryFn: ({ signal }) =>
+      call(callRoutes.getLoginInfo, {}, { check: schemas?.loginInfo, signal }),
     staleTime: 30_000,
   });
 }
@@ -46,7 +48,7 @@ export function useHeaderMemberInfo(info: LoginInfo | undefined) {
   return useQuery({
     queryKey: memberKey(info ?? { accountID: '' }, 'header', info?.uId ?? ''),
     queryFn: ({ signal }) =>
-      getJson(siteCalls.getHeaderMemberInfo, {}, schemas?.headerMemberInfo, signal),
+      call(callRoutes.getHeaderMemberInfo, {}, { check: schemas?.headerMemberInfo, signal }),
     enabled: loggedIn,
     retry: retryTransient,
   });
@@ -63,6 +65,6 @@ export function useRefreshSession(): () => Promise<void> {
 }
 
 export async function logout(queryClient: QueryClient): Promise<void> {
-  await postJson(siteCalls.logout, {}, undefined);
+  await call(callRoutes.logout, {});
   await refreshSession(queryClient);
 }

@@ -1,14 +1,15 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   blogInfoReplySchema,
+  callRoutes,
   footerReplySchema,
   headerDataReplySchema,
   headerVideoReplySchema,
   newIconHintReplySchema,
-  siteCalls,
+  type CallReply,
   type LoginInfo,
 } from '@site/contract';
-import { getJson, postJson } from './client';
+import { call } from './client';
 import { memberKey, retryTransient } from './session';
 
 /**
@@ -17,15 +18,11 @@ import { memberKey, retryTransient } from './session';
  * for development checks (production builds drop them, and zod with them).
  */
 
-export type HeaderData = ReturnType<typeof headerDataReplySchema.parse>['data'];
+export type HeaderData = CallReply<typeof callRoutes.getHeaderDataMain>;
 export type UxMenu = HeaderData['uxMenuList']['uxMenu'][number];
-export type FooterLine = ReturnType<
-  typeof footerReplySchema.parse
->['data']['footerList']['footer'][number];
-export type BlogInfo = ReturnType<typeof blogInfoReplySchema.parse>['data'];
-export type IconHint = ReturnType<
-  typeof newIconHintReplySchema.parse
->['data']['hintList']['hint'][number];
+export type FooterLine = CallReply<typeof callRoutes.getFooterData>['footerList']['footer'][number];
+export type BlogInfo = CallReply<typeof callRoutes.blogInfo>;
+export type IconHint = CallReply<typeof callRoutes.checkNewIconHint>['hintList']['hint'][number];
 
 const schemas = import.meta.env.DEV
   ? {
@@ -47,7 +44,8 @@ const FRAME_STALE_MS = 30 * 60_000;
 export function useHeaderData() {
   return useQuery({
     queryKey: ['headerData'],
-    queryFn: ({ signal }) => getJson(siteCalls.getHeaderDataMain, {}, schemas?.headerData, signal),
+    queryFn: ({ signal }) =>
+      call(callRoutes.getHeaderDataMain, {}, { check: schemas?.headerData, signal }),
     staleTime: FRAME_STALE_MS,
   });
 }
@@ -55,7 +53,8 @@ export function useHeaderData() {
 /** ajaxGetHeaderVideo.do: the featured titles of the home page's banner. */
 export const headerVideoQuery = queryOptions({
   queryKey: ['headerVideo'],
-  queryFn: ({ signal }) => getJson(siteCalls.getHeaderVideo, {}, schemas?.headerVideo, signal),
+  queryFn: ({ signal }) =>
+    call(callRoutes.getHeaderVideo, {}, { check: schemas?.headerVideo, signal }),
 });
 
 export function useHeaderVideo() {
@@ -82,7 +81,7 @@ export function prefetchHomeBanner(queryClient: QueryClient): void {
 export function useFooterData() {
   return useQuery({
     queryKey: ['footer'],
-    queryFn: ({ signal }) => getJson(siteCalls.getFooterData, {}, schemas?.footer, signal),
+    queryFn: ({ signal }) => call(callRoutes.getFooterData, {}, { check: schemas?.footer, signal }),
     select: (data) => data.footerList.footer,
     staleTime: FRAME_STALE_MS,
   });
@@ -91,7 +90,7 @@ export function useFooterData() {
 export function useBlogInfo() {
   return useQuery({
     queryKey: ['blogInfo'],
-    queryFn: ({ signal }) => getJson(siteCalls.blogInfo, {}, schemas?.blog, signal),
+    queryFn: ({ signal }) => call(callRoutes.blogInfo, {}, { check: schemas?.blog, signal }),
     staleTime: FRAME_STALE_MS,
   });
 }
@@ -105,7 +104,8 @@ const hintKey = (info: LoginInfo | undefined) =>
 export function useNewIconHint(info: LoginInfo | undefined, hintId: HintId) {
   return useQuery({
     queryKey: hintKey(info),
-    queryFn: ({ signal }) => getJson(siteCalls.checkNewIconHint, {}, schemas?.hint, signal),
+    queryFn: ({ signal }) =>
+      call(callRoutes.checkNewIconHint, {}, { check: schemas?.hint, signal }),
     enabled: info?.isLogin === 'Y',
     retry: retryTransient,
     select: (data) => data.hintList.hint.find((hint) => hint.hintId === hintId),
@@ -114,7 +114,7 @@ export function useNewIconHint(info: LoginInfo | undefined, hintId: HintId) {
 
 /** ajaxUpdateNewIconHint.do: the member has seen what the badge pointed at. */
 export function markIconHintSeen(hintId: HintId) {
-  return postJson(siteCalls.updateNewIconHint, { hintId }, undefined);
+  return call(callRoutes.updateNewIconHint, { hintId });
 }
 
 export { hintKey as iconHintKey };

@@ -1,18 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  callRoutes,
   loginInfoSchema,
   showSubaccountSelectReplySchema,
-  siteCalls,
   subAccountListDataSchema,
   subAccountReplySchema,
+  type CallReply,
   type LoginInfo,
   type SubAccount,
 } from '@site/contract';
-import { getJson, postJson } from './client';
+import { call } from './client';
 import { memberKey, retryTransient } from './session';
 
-export type SubAccountList = ReturnType<typeof subAccountListDataSchema.parse>;
-export type SubAccountSelectList = ReturnType<typeof showSubaccountSelectReplySchema.parse>['data'];
+export type SubAccountList = CallReply<typeof callRoutes.getSubaccountInfo>;
+export type SubAccountSelectList = CallReply<typeof callRoutes.showSubaccountSelect>;
 
 /** What a kid session adds to sub-account calls: the owner's password or the kid PIN. */
 export interface OwnerProof {
@@ -33,7 +34,8 @@ const schemas = import.meta.env.DEV
 export function useSubAccounts(info: LoginInfo | undefined) {
   return useQuery({
     queryKey: memberKey(info ?? { accountID: '' }, 'subAccounts'),
-    queryFn: ({ signal }) => getJson(siteCalls.getSubaccountInfo, {}, schemas?.list, signal),
+    queryFn: ({ signal }) =>
+      call(callRoutes.getSubaccountInfo, {}, { check: schemas?.list, signal }),
     enabled: info?.isLogin === 'Y',
     retry: retryTransient,
   });
@@ -44,7 +46,7 @@ export function useSubAccountSelect(info: LoginInfo | undefined, type: 'login' |
   return useQuery({
     queryKey: memberKey(info ?? { accountID: '' }, 'select', type),
     queryFn: ({ signal }) =>
-      getJson(siteCalls.showSubaccountSelect, { type }, schemas?.select, signal),
+      call(callRoutes.showSubaccountSelect, { type }, { check: schemas?.select, signal }),
     enabled: info?.isLogin === 'Y',
     retry: retryTransient,
     staleTime: 0,
@@ -52,7 +54,11 @@ export function useSubAccountSelect(info: LoginInfo | undefined, type: 'login' |
 }
 
 export function changeSubAccount(newSubaccountID: string, proof: OwnerProof): Promise<LoginInfo> {
-  return postJson(siteCalls.changeSubAccount, { newSubaccountID, ...proof }, schemas?.loginInfo);
+  return call(
+    callRoutes.changeSubAccount,
+    { newSubaccountID, ...proof },
+    { check: schemas?.loginInfo },
+  );
 }
 
 export interface SubAccountFieldsInput {
@@ -65,8 +71,12 @@ export async function createSubAccount(
   input: SubAccountFieldsInput,
   proof: OwnerProof,
 ): Promise<SubAccount> {
-  return (await postJson(siteCalls.createSubAccount, { ...input, ...proof }, schemas?.subAccount))
-    .subAccount;
+  const reply = await call(
+    callRoutes.createSubAccount,
+    { ...input, ...proof },
+    { check: schemas?.subAccount },
+  );
+  return reply.subAccount;
 }
 
 export interface SubAccountUpdate extends Partial<SubAccountFieldsInput> {
@@ -80,15 +90,19 @@ export async function updateSubAccount(
   update: SubAccountUpdate,
   proof: OwnerProof,
 ): Promise<SubAccount> {
-  return (await postJson(siteCalls.updateSubAccount, { ...update, ...proof }, schemas?.subAccount))
-    .subAccount;
+  const reply = await call(
+    callRoutes.updateSubAccount,
+    { ...update, ...proof },
+    { check: schemas?.subAccount },
+  );
+  return reply.subAccount;
 }
 
 export function deleteSubAccount(newSubaccountID: string, proof: OwnerProof) {
-  return postJson(siteCalls.deleteSubAccount, { newSubaccountID, ...proof }, undefined);
+  return call(callRoutes.deleteSubAccount, { newSubaccountID, ...proof });
 }
 
 /** ajaxUnlockKidPin.do: the owner's password lifts the lock that wrong kid PINs left. */
 export function unlockKidPin(password: string) {
-  return postJson(siteCalls.unlockKidPin, { password }, undefined);
+  return call(callRoutes.unlockKidPin, { password });
 }

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  callRoutes,
   redeemVoucherDataSchema,
-  siteCalls,
   voucherPreviewSchema,
   walletDataSchema,
   type LoginInfo,
   type RedeemVoucherData,
   type VoucherPreview,
 } from '@site/contract';
-import { getJson, postJson } from './client';
+import { call } from './client';
 import { memberKey, retryTransient } from './session';
 
 /** Replies are checked against the contract in development only. */
@@ -22,7 +22,8 @@ export const walletKey = (info: Pick<LoginInfo, 'accountID'>) => memberKey(info,
 export function useWallet(info: LoginInfo | undefined) {
   return useQuery({
     queryKey: walletKey(info ?? { accountID: '' }),
-    queryFn: ({ signal }) => getJson(siteCalls.findWalletData, {}, schemas?.wallet, signal),
+    queryFn: ({ signal }) =>
+      call(callRoutes.findWalletData, {}, { check: schemas?.wallet, signal }),
     enabled: info?.isLogin === 'Y' && info.kidMode !== '1',
     retry: retryTransient,
   });
@@ -30,7 +31,7 @@ export function useWallet(info: LoginInfo | undefined) {
 
 /** ajaxChangeVoucherContent.do: what a serial grants, and the titles to choose from (step1). */
 export function previewVoucher(serialNumber: string): Promise<VoucherPreview> {
-  return postJson(siteCalls.changeVoucherContent, { serialNumber }, schemas?.preview);
+  return call(callRoutes.changeVoucherContent, { serialNumber }, { check: schemas?.preview });
 }
 
 /** ajaxRedeemVoucherData.do: redeem it, with the chosen title when the voucher offers a choice. */
@@ -38,9 +39,9 @@ export function redeemVoucher(
   exchangeCode: string,
   contentId: string | null,
 ): Promise<RedeemVoucherData> {
-  return postJson(
-    siteCalls.redeemVoucherData,
+  return call(
+    callRoutes.redeemVoucherData,
     contentId ? { exchangeCode, contentId } : { exchangeCode },
-    schemas?.redeem,
+    { check: schemas?.redeem },
   );
 }

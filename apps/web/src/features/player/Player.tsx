@@ -2,33 +2,21 @@ import {
   useContext,
   useEffect,
   useId,
-  useLayoutEffect,
-  useReducer,
   useRef,
   useState,
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import type HlsType from 'hls.js';
 import type { PlayType } from '@site/contract';
 import { t } from '../../i18n/zh-TW';
-import { playbackErrorEntry, postAppLog } from './app-log';
 import { Controls, type ControlActions } from './Controls';
 import { playerErrorText } from './error-codes';
 import { FullscreenHost } from './fullscreen-host';
 import { Icon } from './icons';
 import { actionForKey, keyTargetOf, seekTarget, type PlayerAction } from './keyboard';
-import {
-  RESOURCE_DELAY_MS,
-  initialPlayerState,
-  isLoading,
-  playerReducer,
-  type PlayerState,
-} from './machine';
-import { openMediaSession, type MediaSession } from './media-session';
+import { isLoading, type PlayerState } from './machine';
 import { usePageKeys } from './page-keys';
-import { takeWarmStart } from './prewarm';
-import { AUTO_QUALITY, matchPageProtocol, qualityOptions, type Rendition } from './quality';
+import { qualityOptions } from './quality';
 import { isFullscreen, pipSupported, toggleFullscreen, togglePip } from './screen-modes';
 import {
   DEFAULT_SUBTITLE,
@@ -37,9 +25,8 @@ import {
   saveSubtitleChoice,
   toggledChoice,
   type SubtitleChoice,
-  type SubtitleTrack,
 } from './subtitles';
-import { createPlayerVideo } from './video-element';
+import { togglePlay, usePlayerVideo } from './use-player-video';
 import './Player.css';
 
 export interface PlayerProps {
@@ -85,12 +72,6 @@ export interface PlayerProps {
   takeFocus?: boolean;
 }
 
-function togglePlay(video: HTMLVideoElement | null): void {
-  if (!video) return;
-  if (video.paused || video.ended) video.play().catch(() => undefined);
-  else video.pause();
-}
-
 function alertOf(state: PlayerState, fatalMessage: string): { message: string; code?: string } {
   if (state.failure === 'unsupported') return { message: t.player.unsupported };
   const code = state.lastError?.code ?? 0;
@@ -101,7 +82,8 @@ function alertOf(state: PlayerState, fatalMessage: string): { message: string; c
  * The site's video player (VOD play page, and the live page): hls.js, loaded lazily, behind
  * controls of our own — play, seek, sound, subtitles (remembered), quality (capped), picture-in-
  * picture, fullscreen (of the player, or of the page's FullscreenHost), and keys (space/k, ←/→
- * 10 s, f, m, c; on the whole page with `pageKeys`). Its lifecycle is machine.ts: every error is
+ * 10 s, f, m, c; on the whole page with `pageKeys`). Its lifecycle is machine.ts (run by
+ * use-player-video.ts, which holds the <video> and its media sessions): every error is
  * logged (SPEC §7 playbackError) and re-sourced after 100 ms, up to 10 in a row; then the media
  * session is disposed and an alert stays in its place.
  */
@@ -109,177 +91,24 @@ export function Player(props: PlayerProps) {
   const {
     src,
     title,
-    contentId,
     playType = 'VOD',
-    autoPlay = false,
-    startPosition,
     maxBitrate,
     fatalMessage = t.player.fatalVod,
     pageKeys = false,
     overlay,
   } = props;
-  const watchBreaks = props.onAdBreak !== undefined;
   const fullscreenHost = useContext(FullscreenHost);
   const frameRef = useRef<HTMLElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
-  const videoRef = useRef<HTMLVideoElement | null>(null);
-  /** hls.js warmed at the click, attached to the video the player took (prewarm.ts). */
-  const warmRef = useRef<HlsType | undefined>(undefined);
-  const sessionRef = useRef<MediaSession | undefined>(undefined);
-  /** The warmed video, when it was playing before this player took it (told after the commit). */
-  const playingBeforeRef = useRef<HTMLVideoElement | undefined>(undefined);
-  const callbacksRef = useRef(props);
-  // hls.js takes -1 as "from the start"; a retry resumes where the failed attempt stopped.
-  const resumeAtRef = useRef(startPosition && startPosition > 0 ? startPosition : -1);
-  const [state, dispatch] = useReducer(playerReducer, initialPlayerState);
-  const [renditions, setRenditions] = useState<Rendition[]>([]);
-  const [quality, setQuality] = useState(AUTO_QUALITY);
-  const [tracks, setTracks] = useState<SubtitleTrack[]>([]);
   const [subtitle, setSubtitle] = useState<SubtitleChoice>(() => readSubtitleChoice());
   const subtitleRef = useRef(subtitle);
   const lastLanguageRef = useRef<SubtitleChoice>(DEFAULT_SUBTITLE);
+  const { state, videoRef, sessionRef, renditions, quality, setQuality, tracks, pip } =
+    usePlayerVideo(props, stageRef, subtitleRef);
   const [fullscreen, setFullscreen] = useState(false);
-  const [pip, setPip] = useState(false);
   const hintId = useId();
-  const { phase, attempt, lastError } = state;
+  const { phase } = state;
   const alive = phase !== 'error';
-
-  useEffect(() => {
-    callbacksRef.current = props;
-  });
-
-  // The <video>: a warmed one (already loading since the click) or a new one, on the page for as
-  // long as the player is alive; made outside React so that the warm start can begin before.
-  useLayoutEffect(() => {
-    const stage = stageRef.current;
-    if (!alive || !stage) return;
-    const warmed = takeWarmStart(
-      matchPageProtocol(src, window.location.protocol),
-      resumeAtRef.current,
-    );
-    const video = warmed?.video ?? createPlayerVideo();
-    warmRef.current = warmed?.hls;
-    const handlers: [string, () => void][] = [
-      ['canplay', () => dispatch({ type: 'canplay' })],
-      ['waiting', () => dispatch({ type: 'waiting' })],
-      [
-        'playing',
-        () => {
-          dispatch({ type: 'playing' });
-          callbacksRef.current.onPlaying?.(video);
-        },
-      ],
-      [
-        'pause',
-        () => {
-          dispatch({ type: 'pause' });
-          callbacksRef.current.onPause?.(video);
-        },
-      ],
-      [
-        'ended',
-        () => {
-          dispatch({ type: 'ended' });
-          callbacksRef.current.onEnded?.(video);
-        },
-      ],
-      ['click', () => togglePlay(video)],
-      ['enterpictureinpicture', () => setPip(true)],
-      ['leavepictureinpicture', () => setPip(false)],
-    ];
-    for (const [name, handler] of handlers) video.addEventListener(name, handler);
-    stage.prepend(video);
-    videoRef.current = video;
-    const active = document.activeElement;
-    if (callbacksRef.current.takeFocus && (active === null || active === document.body)) {
-      video.focus({ preventScroll: true });
-    }
-    return () => {
-      for (const [name, handler] of handlers) video.removeEventListener(name, handler);
-      video.remove();
-      videoRef.current = null;
-      warmRef.current?.destroy();
-      warmRef.current = undefined;
-    };
-  }, [alive, src]);
-
-  useLayoutEffect(() => {
-    videoRef.current?.setAttribute('aria-label', t.player.videoLabel(title));
-  }, [alive, src, title]);
-
-  // One media session per attempt: a retry tears the last one down and re-sources from scratch.
-  useLayoutEffect(() => {
-    const video = videoRef.current;
-    if (!alive || !video) return;
-    dispatch({ type: 'load' });
-    const warmed = warmRef.current;
-    warmRef.current = undefined;
-    const session = openMediaSession(
-      video,
-      {
-        src: matchPageProtocol(src, window.location.protocol),
-        startPosition: resumeAtRef.current,
-        maxBitrate,
-        autoPlay,
-        subtitle: () => subtitleRef.current,
-        warmed,
-      },
-      {
-        onRenditions(list) {
-          setRenditions(list);
-          setQuality(AUTO_QUALITY);
-        },
-        onSubtitleTracks: setTracks,
-        onError({ code, detail }) {
-          callbacksRef.current.onError?.(video);
-          dispatch({ type: 'error', error: { code, detail, position: video.currentTime } });
-        },
-        onUnsupported: () => dispatch({ type: 'unsupported' }),
-        ...(watchBreaks
-          ? { onAdBreak: (adTag: string) => callbacksRef.current.onAdBreak?.(adTag) }
-          : {}),
-      },
-    );
-    sessionRef.current = session;
-    // A warm start shown before this player (a live channel started at the click) may be playing
-    // already, its 'playing' gone before the listeners came: said once the page is ready to hear.
-    if (warmed && !video.paused && video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) {
-      playingBeforeRef.current = video;
-    }
-    return () => {
-      if (video.currentTime > 0) resumeAtRef.current = video.currentTime;
-      sessionRef.current = undefined;
-      session.destroy();
-    };
-  }, [src, attempt, alive, autoPlay, maxBitrate, watchBreaks]);
-
-  // After this commit's effects of the page too (a live channel's bookmarks start in one of them);
-  // the page's playing moment is idempotent, should the element's own event still come.
-  useEffect(() => {
-    let cancelled = false;
-    queueMicrotask(() => {
-      const video = playingBeforeRef.current;
-      if (cancelled || !video) return;
-      playingBeforeRef.current = undefined;
-      if (video.paused) return;
-      dispatch({ type: 'playing' });
-      callbacksRef.current.onPlaying?.(video);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [src, attempt, alive]);
-
-  useEffect(() => {
-    if (phase !== 'retrying') return;
-    const timer = window.setTimeout(() => dispatch({ type: 'resource' }), RESOURCE_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [phase]);
-
-  // Every playback error the machine counted goes to the app log, once.
-  useEffect(() => {
-    if (lastError && contentId) postAppLog(playbackErrorEntry(contentId, playType, lastError));
-  }, [lastError, contentId, playType]);
 
   useEffect(() => {
     const onFullscreen = () => setFullscreen(isFullscreen(frameRef.current));

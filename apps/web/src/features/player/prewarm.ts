@@ -1,7 +1,7 @@
 import type HlsType from 'hls.js';
 import type { ErrorData } from 'hls.js';
-import { siteCalls, type PlayRightData } from '@site/contract';
-import { getJson } from '../../api/client';
+import { callRoutes, type PlayRightData } from '@site/contract';
+import { call } from '../../api/client';
 import { hlsConfig } from './hls-config';
 import { loadHls } from './load-hls';
 import { matchPageProtocol } from './quality';
@@ -153,7 +153,7 @@ export function warmPlayback(contentId: string, place?: WarmPlace): Promise<void
 }
 
 function askPlayRight(contentId: string): Promise<PlayRightData> {
-  return getJson<PlayRightData>(siteCalls.findVideoPlayRight, { contentId }, undefined);
+  return call(callRoutes.findVideoPlayRight, { contentId });
 }
 
 /** How long a play-right reply asked for ahead is kept for a click. */

@@ -1,32 +1,23 @@
-import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
-import { login, type Credentials, type LoginReply } from '../../api/accounts';
-import { fieldErrors, formError } from '../../features/forms/field-errors';
+import { accountFieldLimits } from '@site/contract';
+import { login, type LoginReply } from '../../api/accounts';
 import { FormMessage } from '../../features/forms/FormMessage';
+import { SubmitButton } from '../../features/forms/SubmitButton';
 import { TextField } from '../../features/forms/TextField';
+import { useForm } from '../../features/forms/use-form';
 import { t } from '../../i18n/zh-TW';
-
-/** Reads the two boxes of a login or sign-up form. */
-export function credentialsOf(form: HTMLFormElement): Credentials {
-  const data = new FormData(form);
-  return {
-    loginId: String(data.get('loginId') ?? ''),
-    password: String(data.get('password') ?? ''),
-  };
-}
 
 /** ajaxLogin.do: the server's zh-TW refusals appear inline; `onLoggedIn` finishes the job. */
 export function LoginForm({ onLoggedIn }: { onLoggedIn: (reply: LoginReply) => Promise<void> }) {
-  const mutation = useMutation({ mutationFn: login, onSuccess: onLoggedIn });
-  const errors = fieldErrors(mutation.error);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    mutation.mutate(credentialsOf(event.currentTarget));
-  };
+  const form = useForm({
+    fields: ['loginId', 'password'],
+    send: async (credentials) => {
+      await onLoggedIn(await login(credentials));
+      return '';
+    },
+  });
 
   return (
-    <form className="form" onSubmit={submit}>
+    <form className="form" onSubmit={form.onSubmit}>
       <TextField
         label={t.login.account}
         name="loginId"
@@ -34,23 +25,25 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (reply: LoginReply) => P
         inputMode="email"
         autoCapitalize="none"
         spellCheck={false}
-        maxLength={254}
+        {...accountFieldLimits.loginId}
         required
-        error={errors.loginId}
+        error={form.errors.loginId}
       />
       <TextField
         label={t.login.password}
         name="password"
         type="password"
         autoComplete="current-password"
-        maxLength={200}
+        {...accountFieldLimits.password}
         required
-        error={errors.password}
+        error={form.errors.password}
       />
-      <FormMessage error={formError(mutation.error, t.common.actionFailed)} />
-      <button type="submit" className="button button--primary" disabled={mutation.isPending}>
-        {mutation.isPending ? t.login.submitting : t.login.submit}
-      </button>
+      <FormMessage error={form.message} />
+      <SubmitButton
+        pending={form.pending}
+        label={t.login.submit}
+        pendingLabel={t.login.submitting}
+      />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { siteCalls, type PlayRightData } from '@site/contract';
-import { getJson } from '../../api/client';
+import { callRoutes } from '@site/contract';
+import { call } from '../../api/client';
 import { queryKeys } from '../../api/hooks';
 import { answeredPlayRight, warmPlayRight } from '../../features/player/prewarm';
 
@@ -14,8 +14,7 @@ export function usePlayRight(contentId: string) {
   return useQuery({
     queryKey: queryKeys.playRight(contentId),
     queryFn: ({ signal }) =>
-      warmPlayRight(contentId) ??
-      getJson<PlayRightData>(siteCalls.findVideoPlayRight, { contentId }, undefined, signal),
+      warmPlayRight(contentId) ?? call(callRoutes.findVideoPlayRight, { contentId }, { signal }),
     initialData: () => answeredPlayRight(contentId),
     staleTime: 0,
     // Kept a moment after the page lets go of it: a render React throws away must not lose

@@ -1,17 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { pageRoutes } from '@site/contract';
-import { signUp, type Credentials } from '../../api/accounts';
+import { accountFieldLimits, pageRoutes } from '@site/contract';
+import { signUp } from '../../api/accounts';
 import { refreshSession } from '../../api/session';
 import { usePageTitle } from '../../routing/page-title';
 import { paths } from '../../routing/paths';
-import { fieldErrors, formError } from '../../features/forms/field-errors';
 import { FormMessage } from '../../features/forms/FormMessage';
+import { SubmitButton } from '../../features/forms/SubmitButton';
 import { TextField } from '../../features/forms/TextField';
+import { useForm } from '../../features/forms/use-form';
 import { safeReturnTo } from '../../features/return-to/safe-return-to';
 import { t } from '../../i18n/zh-TW';
-import { credentialsOf } from '../login/LoginForm';
 
 /** /goSignUpPage.do: a new member is logged in at once, then goes home (or to returnTo). */
 export default function SignUpPage() {
@@ -20,29 +19,18 @@ export default function SignUpPage() {
   const returnTo = safeReturnTo(params.get('returnTo'));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [mismatch, setMismatch] = useState(false);
-  const mutation = useMutation({
-    mutationFn: (credentials: Credentials) => signUp(credentials),
-    onSuccess: async () => {
+  const form = useForm({
+    fields: ['loginId', 'password', 'passwordConfirm'],
+    check: ({ password, passwordConfirm }) => ({
+      passwordConfirm: passwordConfirm === password ? undefined : t.signUp.mismatch,
+    }),
+    send: async ({ loginId, password }) => {
+      await signUp({ loginId, password });
       await refreshSession(queryClient);
       navigate(returnTo, { replace: true });
+      return '';
     },
   });
-  const errors = fieldErrors(mutation.error);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const confirm = String(new FormData(form).get('passwordConfirm') ?? '');
-    const credentials = credentialsOf(form);
-    const differs = confirm !== credentials.password;
-    setMismatch(differs);
-    if (differs) {
-      form.querySelector<HTMLInputElement>('input[name="passwordConfirm"]')?.focus();
-      return;
-    }
-    mutation.mutate(credentials);
-  };
 
   return (
     <div className="page">
@@ -50,7 +38,7 @@ export default function SignUpPage() {
         <h1>{t.pageTitles.signUp}</h1>
         <p className="page__intro">{t.signUp.intro}</p>
       </div>
-      <form className="form" onSubmit={submit}>
+      <form className="form" onSubmit={form.onSubmit}>
         <TextField
           label={t.signUp.account}
           name="loginId"
@@ -58,35 +46,36 @@ export default function SignUpPage() {
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
-          maxLength={254}
+          {...accountFieldLimits.loginId}
           required
           hint={t.signUp.accountHint}
-          error={errors.loginId}
+          error={form.errors.loginId}
         />
         <TextField
           label={t.signUp.password}
           name="password"
           type="password"
           autoComplete="new-password"
-          minLength={8}
-          maxLength={72}
+          {...accountFieldLimits.newPassword}
           required
           hint={t.signUp.passwordHint}
-          error={errors.password}
+          error={form.errors.password}
         />
         <TextField
           label={t.signUp.passwordConfirm}
           name="passwordConfirm"
           type="password"
           autoComplete="new-password"
-          maxLength={72}
+          {...accountFieldLimits.newPasswordConfirm}
           required
-          error={mismatch ? t.signUp.mismatch : undefined}
+          error={form.errors.passwordConfirm}
         />
-        <FormMessage error={formError(mutation.error, t.common.actionFailed)} />
-        <button type="submit" className="button button--primary" disabled={mutation.isPending}>
-          {mutation.isPending ? t.signUp.submitting : t.signUp.submit}
-        </button>
+        <FormMessage error={form.message} />
+        <SubmitButton
+          pending={form.pending}
+          label={t.signUp.submit}
+          pendingLabel={t.signUp.submitting}
+        />
       </form>
       <p className="page__intro">
         {t.signUp.haveAccount}{' '}

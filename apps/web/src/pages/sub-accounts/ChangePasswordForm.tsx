@@ -1,80 +1,61 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { accountFieldLimits } from '@site/contract';
 import { changePassword } from '../../api/accounts';
 import { refreshSession } from '../../api/session';
-import { fieldErrors, formError } from '../../features/forms/field-errors';
 import { FormMessage } from '../../features/forms/FormMessage';
+import { SubmitButton } from '../../features/forms/SubmitButton';
 import { TextField } from '../../features/forms/TextField';
-import { useAction } from '../../features/forms/use-action';
+import { useForm } from '../../features/forms/use-form';
 import { t } from '../../i18n/zh-TW';
 
 /** ajaxChangePassword.do: every other session ends; this one continues with a fresh id. */
 export function ChangePasswordForm() {
-  const action = useAction();
-  const [mismatch, setMismatch] = useState(false);
   const queryClient = useQueryClient();
-  const errors = fieldErrors(action.error);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const body = {
-      oldPassword: String(data.get('oldPassword') ?? ''),
-      newPassword: String(data.get('newPassword') ?? ''),
-    };
-    const differs = body.newPassword !== String(data.get('newPasswordConfirm') ?? '');
-    setMismatch(differs);
-    if (differs) {
-      action.reset();
-      return;
-    }
-    const ok = await action.perform(async () => {
-      await changePassword(body);
+  const form = useForm({
+    fields: ['oldPassword', 'newPassword', 'newPasswordConfirm'],
+    check: ({ newPassword, newPasswordConfirm }) => ({
+      newPasswordConfirm: newPasswordConfirm === newPassword ? undefined : t.signUp.mismatch,
+    }),
+    send: async ({ oldPassword, newPassword }) => {
+      await changePassword({ oldPassword, newPassword });
       await refreshSession(queryClient);
       return t.subAccounts.passwordChanged;
-    });
-    if (ok) form.reset();
-  };
+    },
+    resetOnSuccess: true,
+  });
 
   return (
-    <form className="form" onSubmit={submit}>
+    <form className="form" onSubmit={form.onSubmit}>
       <TextField
         label={t.subAccounts.oldPassword}
         name="oldPassword"
         type="password"
         autoComplete="current-password"
-        maxLength={200}
+        {...accountFieldLimits.password}
         required
-        error={errors.oldPassword}
+        error={form.errors.oldPassword}
       />
       <TextField
         label={t.subAccounts.newPassword}
         name="newPassword"
         type="password"
         autoComplete="new-password"
-        minLength={8}
-        maxLength={72}
+        {...accountFieldLimits.newPassword}
         required
         hint={t.signUp.passwordHint}
-        error={errors.newPassword}
+        error={form.errors.newPassword}
       />
       <TextField
         label={t.subAccounts.newPasswordConfirm}
         name="newPasswordConfirm"
         type="password"
         autoComplete="new-password"
-        maxLength={72}
+        {...accountFieldLimits.newPasswordConfirm}
         required
-        error={mismatch ? t.signUp.mismatch : undefined}
+        error={form.errors.newPasswordConfirm}
       />
-      <FormMessage
-        error={formError(action.error, t.common.actionFailed)}
-        success={action.success}
-      />
-      <button type="submit" className="button button--primary" disabled={action.pending}>
-        {t.subAccounts.changePassword}
-      </button>
+      <FormMessage error={form.message} success={form.success} />
+      <SubmitButton pending={form.pending} label={t.subAccounts.changePassword} />
     </form>
   );
 }

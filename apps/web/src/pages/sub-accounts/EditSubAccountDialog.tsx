@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { SubAccount } from '@site/contract';
 import { refreshSession } from '../../api/session';
 import { updateSubAccount, type SubAccountFieldsInput } from '../../api/sub-accounts';
 import { Dialog } from '../../features/dialog/Dialog';
-import { fieldErrors, formError } from '../../features/forms/field-errors';
 import { FormMessage } from '../../features/forms/FormMessage';
-import { useAction } from '../../features/forms/use-action';
+import { SubmitButton } from '../../features/forms/SubmitButton';
+import { useForm } from '../../features/forms/use-form';
 import { useOwnerGate } from '../../features/sub-accounts/use-owner-gate';
 import { t } from '../../i18n/zh-TW';
 import { FilterPasswordDialog } from './FilterPasswordDialog';
-import { focusNickname, nicknameProblem } from './nickname';
+import { nicknameProblem } from './nickname';
 import { SubAccountFields } from './SubAccountFields';
 
 /**
@@ -37,9 +37,7 @@ export function EditSubAccountDialog({
   const [filter, setFilter] = useState(sub.filterRestrict);
   const [password, setPassword] = useState('');
   const [askingPassword, setAskingPassword] = useState(false);
-  const [nicknameError, setNicknameError] = useState<string>();
   const gate = useOwnerGate(kidSession);
-  const action = useAction();
   const queryClient = useQueryClient();
   const kid = value.kidmode === '1';
   const primary = sub.isPrimary === 'Y';
@@ -55,23 +53,17 @@ export function EditSubAccountDialog({
     }
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (action.pending) return;
-    const problem = nicknameProblem(value.nickname);
-    setNicknameError(problem);
-    if (problem) {
-      focusNickname(event.currentTarget);
-      return;
-    }
-    const update = {
-      newSubaccountID: sub.subAccountUid,
-      ...value,
-      nickname: value.nickname.trim(),
-      filterRestrict: kid ? ('Y' as const) : filter,
-      ...(password && !kid ? { password } : {}),
-    };
-    const saved = await action.perform(async () => {
+  const form = useForm({
+    fields: ['nickname'],
+    check: () => ({ nickname: nicknameProblem(value.nickname) }),
+    send: async () => {
+      const update = {
+        newSubaccountID: sub.subAccountUid,
+        ...value,
+        nickname: value.nickname.trim(),
+        filterRestrict: kid ? ('Y' as const) : filter,
+        ...(password && !kid ? { password } : {}),
+      };
       const done = await gate.run(
         (proof) =>
           updateSubAccount(update, update.password ? { ownerPassword: update.password } : proof),
@@ -80,24 +72,26 @@ export function EditSubAccountDialog({
       if (!done) return null;
       await refreshSession(queryClient);
       return t.subAccounts.saved(update.nickname);
-    });
-    if (saved) {
-      onSaved(t.subAccounts.saved(update.nickname));
-    } else if (password) {
-      // A refused password is asked for afresh next time.
-      setPassword('');
-      setFilter(sub.filterRestrict);
-    }
-  };
+    },
+    onDone: (saved) => {
+      if (saved) {
+        onSaved(t.subAccounts.saved(value.nickname.trim()));
+      } else if (password) {
+        // A refused password is asked for afresh next time.
+        setPassword('');
+        setFilter(sub.filterRestrict);
+      }
+    },
+  });
 
   return (
     <Dialog title={t.subAccounts.edit(sub.nickname)} onClose={onClose}>
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={form.onSubmit} noValidate>
         <SubAccountFields
           value={value}
           onChange={setValue}
           primary={primary}
-          nicknameError={nicknameError ?? fieldErrors(action.error).nickname}
+          nicknameError={form.errors.nickname}
         />
         <div className="form__field">
           <label className="form__check">
@@ -118,14 +112,17 @@ export function EditSubAccountDialog({
             </p>
           ) : null}
         </div>
-        <FormMessage error={formError(action.error, t.common.actionFailed)} />
+        <FormMessage error={form.message} />
         <div className="dialog__actions">
           <button type="button" className="button" onClick={onClose}>
             {t.common.cancel}
           </button>
-          <button type="submit" className="button button--primary" aria-disabled={action.pending}>
-            {action.pending ? t.subAccounts.saving : t.subAccounts.save}
-          </button>
+          <SubmitButton
+            pending={form.pending}
+            label={t.subAccounts.save}
+            pendingLabel={t.subAccounts.saving}
+            staysFocusable
+          />
         </div>
       </form>
       {askingPassword ? (

@@ -1,42 +1,33 @@
-import type { FormEvent } from 'react';
+import { accountFieldLimits } from '@site/contract';
 import { setKidPin } from '../../api/accounts';
-import { fieldErrors, formError } from '../../features/forms/field-errors';
 import { FormMessage } from '../../features/forms/FormMessage';
+import { SubmitButton } from '../../features/forms/SubmitButton';
 import { TextField } from '../../features/forms/TextField';
-import { useAction } from '../../features/forms/use-action';
+import { useForm } from '../../features/forms/use-form';
 import { t } from '../../i18n/zh-TW';
 
 /** ajaxSetKidPin.do: the owner's password and a 4–6 digit PIN (adults only). */
 export function KidPinForm() {
-  const action = useAction();
-  const errors = fieldErrors(action.error);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const body = {
-      password: String(data.get('password') ?? ''),
-      pin: String(data.get('pin') ?? ''),
-    };
-    const ok = await action.perform(async () => {
+  const form = useForm({
+    fields: ['password', 'pin'],
+    send: async (body) => {
       await setKidPin(body);
       return t.subAccounts.pinSaved;
-    });
-    if (ok) form.reset();
-  };
+    },
+    resetOnSuccess: true,
+  });
 
   return (
-    <form className="form" onSubmit={submit}>
+    <form className="form" onSubmit={form.onSubmit}>
       <p className="form__hint">{t.subAccounts.pinIntro}</p>
       <TextField
         label={t.subAccounts.password}
         name="password"
         type="password"
         autoComplete="current-password"
-        maxLength={200}
+        {...accountFieldLimits.password}
         required
-        error={errors.password}
+        error={form.errors.password}
       />
       <TextField
         label={t.subAccounts.pin}
@@ -44,20 +35,13 @@ export function KidPinForm() {
         type="password"
         inputMode="numeric"
         autoComplete="off"
-        pattern="\d{4,6}"
-        minLength={4}
-        maxLength={6}
+        {...accountFieldLimits.kidPin}
         required
         hint={t.subAccounts.pinHint}
-        error={errors.pin}
+        error={form.errors.pin}
       />
-      <FormMessage
-        error={formError(action.error, t.common.actionFailed)}
-        success={action.success}
-      />
-      <button type="submit" className="button button--primary" disabled={action.pending}>
-        {t.subAccounts.pinSubmit}
-      </button>
+      <FormMessage error={form.message} success={form.success} />
+      <SubmitButton pending={form.pending} label={t.subAccounts.pinSubmit} />
     </form>
   );
 }

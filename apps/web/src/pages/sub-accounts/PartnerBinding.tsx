@@ -1,38 +1,28 @@
-import { useId, type FormEvent } from 'react';
+import { useId } from 'react';
+import { accountFieldLimits } from '@site/contract';
 import { bindKbro, bindTelecom } from '../../api/accounts';
-import { fieldErrors, formError } from '../../features/forms/field-errors';
 import { FormMessage } from '../../features/forms/FormMessage';
+import { SubmitButton } from '../../features/forms/SubmitButton';
 import { TextField } from '../../features/forms/TextField';
-import { useAction } from '../../features/forms/use-action';
+import { useForm } from '../../features/forms/use-form';
 import { t } from '../../i18n/zh-TW';
-
-function text(data: FormData, name: string): string {
-  return String(data.get(name) ?? '').trim();
-}
 
 /** ajaxBindLoginData.do: the operator's mobile line and its SMS code. */
 function TelecomForm() {
   const headingId = useId();
-  const action = useAction();
-  const errors = fieldErrors(action.error);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const body = {
-      partnerAccountId: text(data, 'partnerAccountId'),
-      verificationCode: text(data, 'verificationCode'),
-    };
-    if (
-      await action.perform(async () =>
-        t.subAccounts.bound((await bindTelecom(body)).partnerAccountIdMasked),
-      )
-    ) {
-      form.reset();
-    }
-  };
+  const form = useForm({
+    fields: ['partnerAccountId', 'verificationCode'],
+    send: async ({ partnerAccountId, verificationCode }) => {
+      const binding = await bindTelecom({
+        partnerAccountId: partnerAccountId.trim(),
+        verificationCode: verificationCode.trim(),
+      });
+      return t.subAccounts.bound(binding.partnerAccountIdMasked);
+    },
+    resetOnSuccess: true,
+  });
   return (
-    <form className="form" onSubmit={submit} aria-labelledby={headingId}>
+    <form className="form" onSubmit={form.onSubmit} aria-labelledby={headingId}>
       <h3 id={headingId}>{t.subAccounts.telecomHeading}</h3>
       <TextField
         label={t.subAccounts.telecomId}
@@ -40,28 +30,23 @@ function TelecomForm() {
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
-        maxLength={10}
+        {...accountFieldLimits.partnerAccountId}
         required
         hint={t.subAccounts.telecomHint}
-        error={errors.partnerAccountId}
+        error={form.errors.partnerAccountId}
       />
       <TextField
         label={t.subAccounts.verificationCode}
         name="verificationCode"
         inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={6}
+        {...accountFieldLimits.verificationCode}
         required
         hint={t.subAccounts.codeHint}
-        error={errors.verificationCode}
+        error={form.errors.verificationCode}
       />
-      <FormMessage
-        error={formError(action.error, t.common.actionFailed)}
-        success={action.success}
-      />
-      <button type="submit" className="button button--primary" disabled={action.pending}>
-        {t.subAccounts.bind}
-      </button>
+      <FormMessage error={form.message} success={form.success} />
+      <SubmitButton pending={form.pending} label={t.subAccounts.bind} />
     </form>
   );
 }
@@ -70,27 +55,20 @@ function TelecomForm() {
 function KbroForm() {
   const headingId = useId();
   const reserveName = useId();
-  const action = useAction();
-  const errors = fieldErrors(action.error);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const body = {
-      partnerAccountId: text(data, 'partnerAccountId').toUpperCase(),
-      verificationCode: text(data, 'verificationCode'),
-      reserveType: text(data, reserveName) === '2' ? ('2' as const) : ('1' as const),
-    };
-    if (
-      await action.perform(async () =>
-        t.subAccounts.bound((await bindKbro(body)).partnerAccountIdMasked),
-      )
-    ) {
-      form.reset();
-    }
-  };
+  const form = useForm({
+    fields: ['partnerAccountId', 'verificationCode', reserveName],
+    send: async (values) => {
+      const binding = await bindKbro({
+        partnerAccountId: (values.partnerAccountId ?? '').trim().toUpperCase(),
+        verificationCode: (values.verificationCode ?? '').trim(),
+        reserveType: values[reserveName]?.trim() === '2' ? '2' : '1',
+      });
+      return t.subAccounts.bound(binding.partnerAccountIdMasked);
+    },
+    resetOnSuccess: true,
+  });
   return (
-    <form className="form" onSubmit={submit} aria-labelledby={headingId}>
+    <form className="form" onSubmit={form.onSubmit} aria-labelledby={headingId}>
       <h3 id={headingId}>{t.subAccounts.kbroHeading}</h3>
       <TextField
         label={t.subAccounts.kbroId}
@@ -98,20 +76,20 @@ function KbroForm() {
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        maxLength={10}
+        {...accountFieldLimits.partnerAccountId}
         required
         hint={t.subAccounts.kbroHint}
-        error={errors.partnerAccountId}
+        error={form.errors.partnerAccountId}
       />
       <TextField
         label={t.subAccounts.verificationCode}
         name="verificationCode"
         inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={6}
+        {...accountFieldLimits.verificationCode}
         required
         hint={t.subAccounts.codeHint}
-        error={errors.verificationCode}
+        error={form.errors.verificationCode}
       />
       <fieldset>
         <legend>{t.subAccounts.reserveLegend}</legend>
@@ -124,13 +102,8 @@ function KbroForm() {
           {t.subAccounts.reserveMove}
         </label>
       </fieldset>
-      <FormMessage
-        error={formError(action.error, t.common.actionFailed)}
-        success={action.success}
-      />
-      <button type="submit" className="button button--primary" disabled={action.pending}>
-        {t.subAccounts.bind}
-      </button>
+      <FormMessage error={form.message} success={form.success} />
+      <SubmitButton pending={form.pending} label={t.subAccounts.bind} />
     </form>
   );
 }
