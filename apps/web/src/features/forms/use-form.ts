@@ -48,7 +48,7 @@ export function readFields<Name extends string>(
 }
 
 /**
- * One form of the account pages (docs/adr/0036): reads its fields, checks what can be checked
+ * One form of the account pages (docs/adr/0039): reads its fields, checks what can be checked
  * here, sends, and holds what to show — each field's problem (aria-invalid and the text under
  * it, through TextField), the form's message and confirmation (FormMessage) and whether it is
  * busy. A submit while busy is ignored (buttons that stay focusable are only aria-disabled).
