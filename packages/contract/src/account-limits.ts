@@ -20,6 +20,9 @@ export const PARTNER_ACCOUNT_ID_MAX_LENGTH = 10;
 /** A partner's verification code: six digits. */
 export const VERIFICATION_CODE_LENGTH = 6;
 
+/** A password-reset link's token: 43 URL-safe base64 characters (32 random bytes). */
+export const RESET_TOKEN_PATTERN = '[\\w-]{43}';
+
 /** The same limits as input attributes, per kind of field, for the web's forms. */
 export const accountFieldLimits = {
   loginId: { maxLength: LOGIN_ID_MAX_LENGTH },

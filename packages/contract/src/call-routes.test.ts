@@ -8,6 +8,7 @@ import { listCalls } from './lists.js';
 import { livePageCalls } from './live.js';
 import { orderCalls } from './orders.js';
 import { partnerCalls } from './partners.js';
+import { passwordResetCalls } from './password-reset.js';
 import { playbackCalls } from './playback.js';
 import { searchCalls } from './search.js';
 import { pageCalls, siteContentCalls } from './site-content.js';
@@ -16,6 +17,7 @@ import { voucherCalls } from './vouchers.js';
 
 const groups: Record<string, Record<string, { method: string; path: string }>> = {
   accountCalls,
+  passwordResetCalls,
   subAccountCalls,
   partnerCalls,
   catalogueCalls,

@@ -7,6 +7,7 @@ import type { listCalls } from './lists.js';
 import type { livePageCalls } from './live.js';
 import type { orderCalls } from './orders.js';
 import type { partnerCalls } from './partners.js';
+import type { passwordResetCalls } from './password-reset.js';
 import type { playbackCalls } from './playback.js';
 import type { searchCalls } from './search.js';
 import type { pageCalls, siteContentCalls } from './site-content.js';
@@ -24,6 +25,7 @@ import { siteCalls } from './routes.js';
 
 /** Every described site call, by name (the names of the modules' `…Calls` objects). */
 export type SiteCallDescriptions = typeof accountCalls &
+  typeof passwordResetCalls &
   typeof subAccountCalls &
   typeof partnerCalls &
   typeof catalogueCalls &
@@ -86,6 +88,8 @@ export const callRoutes: Routes = {
   logout: post(s.logout),
   logoutAllDevices: post(s.logoutAllDevices),
   changePassword: post(s.changePassword),
+  requestPasswordReset: post(s.requestPasswordReset),
+  resetPassword: post(s.resetPassword),
   getIsLogin: get(s.getIsLogin),
   getLoginInfo: get(s.getLoginInfo),
   checkDeviceType: get(s.checkDeviceType),

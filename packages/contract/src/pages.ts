@@ -16,6 +16,8 @@ export const pageTitles = {
   liveSimplePlayer: '直播播放',
   login: '登入',
   signUp: '註冊會員',
+  forgotPassword: '忘記密碼',
+  resetPassword: '重設密碼',
   subAccounts: '子帳號管理',
   subAccountEvent: '子帳號活動',
   accountSettings: '帳戶設定',

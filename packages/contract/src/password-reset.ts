@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyReplySchema, loginIdSchema, passwordSchema } from './accounts.js';
+import { RESET_TOKEN_PATTERN } from './account-limits.js';
 import { describeCall } from './call.js';
 import { envelopeOf } from './envelope.js';
 import { siteCalls } from './routes.js';
@@ -9,7 +10,9 @@ import { siteCalls } from './routes.js';
  * whether or not the id exists; the e-mail's link holds a single-use token valid 30 minutes.
  */
 export const PASSWORD_RESET_MINUTES = 30;
-export const resetTokenSchema = z.string().regex(/^[\w-]{43}$/, '重設連結不正確');
+export const resetTokenSchema = z
+  .string()
+  .regex(new RegExp(`^${RESET_TOKEN_PATTERN}$`), '重設連結不正確');
 
 const tags = ['accounts'];
 
