@@ -30,6 +30,16 @@ export function changePassword(body: CallInput<typeof callRoutes.changePassword>
   return call(callRoutes.changePassword, body);
 }
 
+/** 忘記密碼: the reply is the same whether or not the id exists (how long a link is valid). */
+export function requestPasswordReset(body: CallInput<typeof callRoutes.requestPasswordReset>) {
+  return call(callRoutes.requestPasswordReset, body);
+}
+
+/** Sets a new password with a reset link's token; every session of the account ends. */
+export function resetPassword(body: CallInput<typeof callRoutes.resetPassword>) {
+  return call(callRoutes.resetPassword, body);
+}
+
 export function logoutAllDevices() {
   return call(callRoutes.logoutAllDevices, {});
 }

@@ -501,6 +501,31 @@ export const t = {
     signUpLink: '立即註冊',
     alreadyLoggedIn: (nickname: string) => `您目前已用「${nickname}」登入。`,
     continue: '繼續',
+    forgotPassword: '忘記密碼？',
+  },
+
+  /** 忘記密碼: the same confirmation whether or not the id exists (issue 23). */
+  forgotPassword: {
+    intro: '輸入您的帳號，我們會寄一封重設密碼的信到帳號綁定的電子郵件。',
+    account: '帳號（電子郵件或手機號碼）',
+    submit: '送出',
+    submitting: '送出中…',
+    sent: (minutes: number) =>
+      `如果這個帳號存在並綁定電子郵件，我們已寄出重設密碼的連結，連結 ${minutes} 分鐘內有效。請到信箱查看。`,
+    backToLogin: '返回登入',
+  },
+
+  /** /reset-password?token=…: the link of the 忘記密碼 e-mail. */
+  resetPassword: {
+    intro: '請設定新的密碼。設定完成後，這個帳號在所有裝置上都會登出。',
+    newPassword: '新密碼',
+    newPasswordConfirm: '確認新密碼',
+    submit: '設定新密碼',
+    submitting: '設定中…',
+    done: '已設定新密碼，所有裝置都已登出。請用新密碼登入。',
+    loginLink: '前往登入',
+    invalidLink: '這個重設密碼連結不正確，請重新申請。',
+    requestAgain: '重新申請重設密碼',
   },
 
   signUp: {

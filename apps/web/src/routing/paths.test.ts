@@ -14,6 +14,10 @@ describe('returnToHere', () => {
     expect(returnToHere({ pathname: '/login.do', search: '?returnTo=%2Fredeem' })).toBe('/redeem');
     expect(returnToHere({ pathname: '/goSignUpPage.do', search: '' })).toBeUndefined();
   });
+  it('never points back at the password-reset pages (their link is spent once used)', () => {
+    expect(returnToHere({ pathname: '/reset-password', search: '?token=abc' })).toBeUndefined();
+    expect(returnToHere({ pathname: '/forgot-password', search: '' })).toBeUndefined();
+  });
 });
 
 describe('paths', () => {

@@ -17,12 +17,15 @@ export const paths = {
   liveSimplePlayer: (channelId: string) => `/LiveSimplePlayer/${encodeURIComponent(channelId)}`,
   login: (returnTo?: string) => pageRoutes.login + buildQuery({ returnTo }),
   signUp: (returnTo?: string) => pageRoutes.signUp + buildQuery({ returnTo }),
+  forgotPassword: () => pageRoutes.forgotPassword,
   /** The "who is watching" grid reached from the header's 切換使用者. */
   subAccountSelect: (returnTo?: string) =>
     pageRoutes.subAccounts + buildQuery({ select: 1, returnTo }),
 };
 
 const accountPages: readonly string[] = [pageRoutes.login, pageRoutes.signUp];
+/** Pages a login should not come back to: the reset link is spent once used. */
+const noReturnPages: readonly string[] = [pageRoutes.forgotPassword, pageRoutes.resetPassword];
 
 /**
  * Where a login started here should come back to: this page with its query, or, from the login
@@ -33,6 +36,7 @@ export function returnToHere(location: { pathname: string; search: string }): st
   if (accountPages.includes(location.pathname)) {
     return new URLSearchParams(location.search).get('returnTo') ?? undefined;
   }
+  if (noReturnPages.includes(location.pathname)) return undefined;
   const here = location.pathname + location.search;
   return here === pageRoutes.home ? undefined : here;
 }

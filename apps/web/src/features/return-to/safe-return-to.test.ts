@@ -27,5 +27,7 @@ describe('safeReturnTo', () => {
   it('does not loop back to the login or sign-up page', () => {
     expect(safeReturnTo('/login.do?returnTo=%2F')).toBe('/');
     expect(safeReturnTo('/goSignUpPage.do')).toBe('/');
+    expect(safeReturnTo('/reset-password?token=x')).toBe('/');
+    expect(safeReturnTo('/forgot-password')).toBe('/');
   });
 });

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { accountFieldLimits } from '@site/contract';
 import { login, type LoginReply } from '../../api/accounts';
 import { FormMessage } from '../../features/forms/FormMessage';
@@ -5,8 +6,12 @@ import { SubmitButton } from '../../features/forms/SubmitButton';
 import { TextField } from '../../features/forms/TextField';
 import { useForm } from '../../features/forms/use-form';
 import { t } from '../../i18n/zh-TW';
+import { paths } from '../../routing/paths';
 
-/** ajaxLogin.do: the server's zh-TW refusals appear inline; `onLoggedIn` finishes the job. */
+/**
+ * ajaxLogin.do: the server's zh-TW refusals appear inline; `onLoggedIn` finishes the job. Under
+ * the password, 忘記密碼？ leads to /forgot-password.
+ */
 export function LoginForm({ onLoggedIn }: { onLoggedIn: (reply: LoginReply) => Promise<void> }) {
   const form = useForm({
     fields: ['loginId', 'password'],
@@ -38,6 +43,9 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (reply: LoginReply) => P
         required
         error={form.errors.password}
       />
+      <p className="form__hint">
+        <Link to={paths.forgotPassword()}>{t.login.forgotPassword}</Link>
+      </p>
       <FormMessage error={form.message} />
       <SubmitButton
         pending={form.pending}
