@@ -11,7 +11,7 @@ import { clientErrorHandler } from './http/framework-errors.js';
 import { loggerOptions } from './http/logging.js';
 import { registerRequestGuards } from './http/request-guards.js';
 import { registerHealthRoutes } from './http/health.js';
-import { myListHead } from './http/page-heads.js';
+import { forgotPasswordHead, myListHead, resetPasswordHead } from './http/page-heads.js';
 import { pageShell } from './http/page-shell.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { sessionPlugin } from './modules/accounts/session-plugin.js';
@@ -233,6 +233,8 @@ export async function buildApp({
       play: playHead(db, clock),
       liveChannel: liveChannelHead(db, clock),
       myList: myListHead,
+      forgotPassword: forgotPasswordHead,
+      resetPassword: resetPasswordHead,
     },
   });
   return app;

@@ -38,6 +38,13 @@ export interface PageHead {
   preloadImage?: string;
   /** 404 when the route's id names nothing; the page itself then shows its own message. */
   status?: number;
+  /** Kept out of search engines (<meta name="robots"> and X-Robots-Tag): the account's own pages. */
+  noindex?: boolean;
+  /**
+   * This page's Referrer-Policy, instead of the site's: 'no-referrer' where the address holds a
+   * secret (the password-reset link's token), so no request the page makes carries it.
+   */
+  referrerPolicy?: 'no-referrer';
 }
 
 /** Resolves a page's head from its route ids; null when the ids name nothing (answered 404). */
@@ -160,6 +167,8 @@ export const pageShell = fp<PageShellOptions>(async (app: FastifyInstance, optio
           size: options.defaultImage.size,
         };
     const tags = headTags(head, absolute(pathname), image, pageChunks[pageModule(name)]);
+    if (head.noindex) reply.header('x-robots-tag', 'noindex');
+    if (head.referrerPolicy) reply.header('referrer-policy', head.referrerPolicy);
     // A function replacer: the tags hold titles, and "$&" or "$'" in a title is text, not a pattern.
     return reply
       .code(head.status ?? 200)
@@ -220,6 +229,8 @@ function headTags(
     ),
     `<title>${e(head.title)}</title>`,
     `<meta name="description" content="${e(head.description)}">`,
+    ...(head.noindex ? ['<meta name="robots" content="noindex">'] : []),
+    ...(head.referrerPolicy ? [`<meta name="referrer" content="${e(head.referrerPolicy)}">`] : []),
     `<link rel="canonical" href="${e(url)}">`,
     `<meta property="og:site_name" content="${e(SITE_NAME)}">`,
     `<meta property="og:locale" content="zh_TW">`,

@@ -187,6 +187,32 @@ describe('page shell', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it('the password-reset pages are served, kept out of search engines, the link page without a Referer', async () => {
+    const forgot = await ctx.app.inject('/forgot-password');
+    expect(forgot.statusCode).toBe(200);
+    expect(forgot.body).toContain('<title>忘記密碼｜星河影音</title>');
+    expect(meta(forgot.body, 'name', 'robots')).toBe('noindex');
+    expect(forgot.headers['x-robots-tag']).toBe('noindex');
+    expect(forgot.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+
+    const token = 'a'.repeat(43);
+    const reset = await ctx.app.inject(`/reset-password?token=${token}`);
+    expect(reset.statusCode).toBe(200);
+    expect(reset.body).toContain('<title>重設密碼｜星河影音</title>');
+    expect(meta(reset.body, 'name', 'robots')).toBe('noindex');
+    expect(reset.headers['x-robots-tag']).toBe('noindex');
+    expect(reset.headers['referrer-policy']).toBe('no-referrer');
+    expect(meta(reset.body, 'name', 'referrer')).toBe('no-referrer');
+    // The token is in no tag of the head (canonical and og:url are the path alone).
+    expect(reset.body).not.toContain(token);
+    expect(meta(reset.body, 'property', 'og:url')).toBe(`${ORIGIN}/reset-password`);
+    // Other pages keep the site's policy and stay indexable.
+    const login = await ctx.app.inject('/login.do');
+    expect(login.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(login.headers['x-robots-tag']).toBeUndefined();
+    expect(meta(login.body, 'name', 'robots')).toBeUndefined();
+  });
+
   it('an unknown list type and an unknown page answer 404 with the shell', async () => {
     const list = await ctx.app.inject('/my-list/everything');
     expect(list.statusCode).toBe(404);
