@@ -72,6 +72,15 @@ const visitorPages: { path: string; ready(page: Page): Promise<void> }[] = [
     path: '/login.do',
     ready: (page) => page.locator('main').getByLabel('帳號').waitFor(),
   },
+  {
+    path: '/forgot-password',
+    ready: (page) => page.locator('main').getByLabel('帳號').waitFor(),
+  },
+  {
+    // A well-formed token (not a live one): the form shows without a call.
+    path: `/reset-password?token=${'a'.repeat(43)}`,
+    ready: (page) => page.locator('main').getByLabel('確認新密碼').waitFor(),
+  },
 ];
 
 describe('the rendered markup of the main pages', () => {

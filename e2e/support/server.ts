@@ -32,6 +32,8 @@ export interface ServerOptions {
    * (127.0.0.1), as when a visitor uses another name for the site than its canonical one.
    */
   publicHost?: string;
+  /** More environment for the server (MAIL_OUTBOX_DIR pointing at a test's directory, …). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -56,6 +58,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         PUBLIC_URL: options.publicHost ? `http://${options.publicHost}:${port}` : origin,
         DATABASE_URL: `sqlite:${path.join(dir, 'site.db')}`,
         LOG_LEVEL: 'warn',
+        ...options.env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
