@@ -36,8 +36,9 @@ function mailText(eml: string): string {
   if (encoding === 'quoted-printable') {
     const bytes = body
       .replace(/=\r?\n/g, '')
+      .replace(/%/g, '%25')
       .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
-    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+    return decodeURIComponent(bytes);
   }
   return body;
 }
