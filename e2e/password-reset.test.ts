@@ -193,6 +193,33 @@ describe('password reset in Chromium', () => {
     await close();
   });
 
+  it('shows a refusal (429) in the words of the envelope and keeps the form', async () => {
+    // The server answers every id alike and limits silently; a refusal from in front of it
+    // (or a later limit) still reads as the envelope says.
+    const { page, problems, close } = await openPage(browser, { viewport: viewports.phone });
+    await page.route('**/ajax/ajaxRequestPasswordReset.do', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          status: { code: 'TOO_MANY_REQUESTS', message: '操作太頻繁，請稍候再試。' },
+          data: {},
+        }),
+      }),
+    );
+    await page.goto(`${server.origin}/forgot-password`);
+    const main = page.locator('main');
+    await main.getByLabel('帳號').fill('demo@example.com');
+    await main.getByRole('button', { name: '送出' }).click();
+    await expect
+      .poll(() => main.locator('[aria-live="assertive"]').textContent())
+      .toBe('操作太頻繁，請稍候再試。');
+    expect(await main.getByText(CONFIRMATION).count()).toBe(0);
+    expect(await main.getByRole('button', { name: '送出' }).isEnabled()).toBe(true);
+    expect(realProblems(problems)).toEqual([]);
+    await close();
+  });
+
   it('shows a link without a well-formed token as invalid without asking the server', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.phone });
     const calls: string[] = [];
