@@ -24,6 +24,7 @@ import { drawPerAccount } from './0020-draw-per-account.js';
 import { liveBookmarkPlays } from './0021-live-bookmark-plays.js';
 import { kidChannels } from './0022-kid-channels.js';
 import { continueWatchingFlag } from './0023-continue-watching-flag.js';
+import { mediaIngest } from './0025-media-ingest.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0021-live-bookmark-plays': liveBookmarkPlays,
   '0022-kid-channels': kidChannels,
   '0023-continue-watching-flag': continueWatchingFlag,
+  '0025-media-ingest': mediaIngest,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {
