@@ -18,7 +18,7 @@ describe('rendition ladder (docs/adr/0037)', () => {
   it('keeps one rung at the source height for a tiny source', () => {
     const [only, ...rest] = ladderFor({ width: 320, height: 181 });
     expect(rest).toEqual([]);
-    expect(only).toMatchObject({ width: 320, height: 180, name: '180p' });
+    expect(only).toMatchObject({ width: 318, height: 180, name: '180p' });
     expect(only!.videoKbps).toBeGreaterThanOrEqual(100);
   });
 
