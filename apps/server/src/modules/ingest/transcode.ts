@@ -62,7 +62,9 @@ export interface Made {
  * work folder changes; `publish` moves it into place.
  */
 export async function transcode(
-  jobId: string,
+  /** The attempt's work folder name, `{jobId}.{attempt}`: a worker that lost its lease and the
+   * one that took the job over never write into one folder. */
+  workName: string,
   source: string,
   options: TranscodeOptions,
   env: TranscodeEnv,
@@ -70,7 +72,7 @@ export async function transcode(
 ): Promise<Made> {
   if (!STREAM_ID.test(options.clipId)) throw new Error(`bad clip id ${options.clipId}`);
   const { probe } = options;
-  const workDir = path.join(workRoot(env.mediaDir), jobId);
+  const workDir = path.join(workRoot(env.mediaDir), workName);
   await fs.rm(workDir, { recursive: true, force: true });
   const clipDir = path.join(workDir, 'clip');
   const imagesDir = path.join(workDir, 'images');
@@ -140,13 +142,23 @@ export async function publish(made: Made, env: TranscodeEnv): Promise<void> {
   await fs.rm(made.workDir, { recursive: true, force: true });
 }
 
-/** Removes everything a job made, wherever it got to (cancel after publish, failed attempts). */
+/**
+ * Removes a job's work folders (every attempt's: `{jobId}.{attempt}`), and with `published` the
+ * clip, pictures and key it put in place (cancel after publish). Used on failure and cancel, so
+ * nothing half-made stays behind.
+ */
 export async function removeOutput(
   jobId: string,
   clipId: string,
   env: TranscodeEnv,
+  options: { published: boolean; workName?: string },
 ): Promise<void> {
-  await fs.rm(path.join(workRoot(env.mediaDir), jobId), { recursive: true, force: true });
+  const root = workRoot(env.mediaDir);
+  const names = options.workName
+    ? [options.workName]
+    : (await fs.readdir(root).catch(() => [] as string[])).filter((n) => n.startsWith(`${jobId}.`));
+  for (const name of names) await fs.rm(path.join(root, name), { recursive: true, force: true });
+  if (!options.published) return;
   await fs.rm(clipPath(env.mediaDir, clipId), { recursive: true, force: true });
   await fs.rm(imagesPath(env.mediaDir, clipId), { recursive: true, force: true });
   await fs.rm(path.join(env.keysDir, `${clipId}.key`), { force: true });
