@@ -51,7 +51,12 @@ export function ladderArgs(input: LadderArgsInput): string[] {
     const t = ladder.length;
     // The poster: a frame a tenth of the way in (past a black opening), 720 high at most.
     const posterAt = Math.min(input.durationSeconds * 0.1, 30).toFixed(3);
-    graph.push(`[s${t}]fps=1/${THUMBNAIL_EVERY_SECONDS},scale=320:-2,setsar=1[thumbs]`);
+    // The first frame, then one every THUMBNAIL_EVERY_SECONDS (the fps filter gives none for a
+    // source shorter than its period).
+    graph.push(
+      `[s${t}]select='isnan(prev_selected_t)+gte(t-prev_selected_t\\,${THUMBNAIL_EVERY_SECONDS})',` +
+        `scale=320:-2,setsar=1[thumbs]`,
+    );
     graph.push(
       `[s${t + 1}]trim=start=${posterAt},setpts=PTS-STARTPTS,scale=-2:'min(720,ih)',setsar=1[poster]`,
     );
@@ -129,6 +134,8 @@ export function ladderArgs(input: LadderArgsInput): string[] {
     args.push(
       '-map',
       '[thumbs]',
+      '-fps_mode:v',
+      'vfr',
       '-q:v',
       '5',
       '-f',

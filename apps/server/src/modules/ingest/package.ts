@@ -55,7 +55,11 @@ function bitRates(segments: Segment[]): { peak: number; average: number } {
 }
 
 /** Reads (and with a key, encrypts in place) one variant's segments; returns their sizes. */
-async function finishVariant(clipDir: string, playlist: string, key: Buffer | null) {
+async function finishVariant(
+  clipDir: string,
+  playlist: string,
+  key: Buffer | null,
+): Promise<{ peak: number; average: number; init: string }> {
   const file = path.join(clipDir, playlist);
   const dir = path.dirname(file);
   const lines = (await fs.readFile(file, 'utf8')).split('\n');
@@ -63,8 +67,11 @@ async function finishVariant(clipDir: string, playlist: string, key: Buffer | nu
   const segments: Segment[] = [];
   let sequence = 0;
   let extinf: string | undefined;
+  // ffmpeg names the init segment init.mp4 for one rendition, init_{n}.mp4 for several.
+  let init: string | undefined;
   for (const line of lines) {
     if (line.startsWith('#EXT-X-MEDIA-SEQUENCE:')) sequence = Number(line.split(':')[1]);
+    if (line.startsWith('#EXT-X-MAP:')) init = /URI="([^"/]+)"/.exec(line)?.[1];
     if (line.startsWith('#EXTINF:')) {
       extinf = line;
       continue;
@@ -90,9 +97,9 @@ async function finishVariant(clipDir: string, playlist: string, key: Buffer | nu
     sequence += 1;
     extinf = undefined;
   }
-  if (segments.length === 0) throw new Error(`${playlist} has no segments`);
+  if (segments.length === 0 || !init) throw new Error(`${playlist} has no segments or init`);
   if (key) await fs.writeFile(file, out.join('\n'));
-  return bitRates(segments);
+  return { ...bitRates(segments), init: path.posix.join(path.posix.dirname(playlist), init) };
 }
 
 /** Subtitle folder names: the language's first subtag (zh, en), made unique. */
@@ -123,7 +130,7 @@ export async function packageClip(input: {
   for (const [i, rung] of ladder.entries()) {
     const playlist = `v${i}/index.m3u8`;
     const rates = await finishVariant(clipDir, playlist, key);
-    const init = await fs.readFile(path.join(clipDir, `v${i}/init_${i}.mp4`));
+    const init = await fs.readFile(path.join(clipDir, rates.init));
     const codecs = [avcCodec(init), ...(input.hasAudio ? ['mp4a.40.2'] : [])].join(',');
     renditions.push({
       name: rung.name,

@@ -178,6 +178,8 @@ export class IngestWorker {
       await publish(made, settings);
       log += `done: ${made.result.renditions.map((r) => r.name).join(', ')}\n`;
       if (await completeJob(db, job.job_id, workerId, made.result, log)) {
+        // Earlier attempts' folders too (a worker that died mid-run left its own behind).
+        await removeOutput(job.job_id, options.clipId, settings, { published: false });
         this.log.info(`ingest ${job.job_id}: done`);
       } else {
         await cleanUpIfCancelled();
