@@ -152,8 +152,9 @@ describe('a job through the queue', () => {
     expect(master).toMatch(/^#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-INDEPENDENT-SEGMENTS\n/);
     expect(master).toContain('URI="subs/zh/index.m3u8"');
     expect(master.match(/#EXT-X-STREAM-INF:/g)).toHaveLength(4);
-    expect(master).toContain('RESOLUTION=1920x1080,FRAME-RATE=25.000,CODECS="avc1.4d40');
-    expect(master).toContain(',mp4a.40.2",SUBTITLES="subs"');
+    expect(master).toMatch(
+      /RESOLUTION=1920x1080,FRAME-RATE=25\.000,CODECS="avc1\.(4d40|42c0)[0-9a-f]{2},mp4a\.40\.2",SUBTITLES="subs"\n/,
+    );
     for (const [i, r] of done.result!.renditions.entries()) {
       const playlist = path.join(clip, `v${i}/index.m3u8`);
       const text = fs.readFileSync(playlist, 'utf8');
@@ -320,7 +321,7 @@ describe('several workers', () => {
   }, 90_000);
 
   it('a job whose worker is killed mid-run is finished by the next worker', async () => {
-    const slow = { ...settings, preset: 'medium' };
+    const slow = { ...settings, preset: 'veryfast' };
     const job = await enqueueTranscode(database.db, slow, { sourcePath: longer });
     const first = spawnWorker(database, slow, 'first');
     try {
