@@ -50,7 +50,9 @@ export function ladderArgs(input: LadderArgsInput): string[] {
   if (imagesDir) {
     const t = ladder.length;
     // The poster: a frame a tenth of the way in (past a black opening), 720 high at most.
-    const posterAt = Math.min(input.durationSeconds * 0.1, 30).toFixed(3);
+    // One frame (start_frame to end_frame): trim then ends its branch, so the frames after it
+    // are not scaled for nothing while the ladder goes on.
+    const posterFrame = Math.floor(Math.min(input.durationSeconds * 0.1, 30) * fps);
     // The first frame, then one every THUMBNAIL_EVERY_SECONDS (the fps filter gives none for a
     // source shorter than its period).
     graph.push(
@@ -58,7 +60,7 @@ export function ladderArgs(input: LadderArgsInput): string[] {
         `scale=320:-2,setsar=1[thumbs]`,
     );
     graph.push(
-      `[s${t + 1}]trim=start=${posterAt},setpts=PTS-STARTPTS,scale=-2:'min(720,ih)',setsar=1[poster]`,
+      `[s${t + 1}]trim=start_frame=${posterFrame}:end_frame=${posterFrame + 1},setpts=PTS-STARTPTS,scale=-2:'min(720,ih)',setsar=1[poster]`,
     );
   }
   const args = [
