@@ -40,7 +40,7 @@ export class IngestWorker {
   readonly workerId: string;
   private readonly running = new Map<string, Running>();
   private timer: NodeJS.Timeout | undefined;
-  private ticking = false;
+  private ticking: Promise<void> | null = null;
   private stopped = true;
 
   constructor(
@@ -70,6 +70,8 @@ export class IngestWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    // A claim in flight finishes first (and gives its job straight back, see tick).
+    await this.ticking;
     for (const r of this.running.values()) {
       r.reason = 'shutdown';
       r.controller.abort();
@@ -80,13 +82,17 @@ export class IngestWorker {
   private schedule(ms: number): void {
     if (this.stopped) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer = setTimeout(() => {
+      if (this.ticking || this.stopped) return;
+      this.ticking = this.tick().finally(() => {
+        this.ticking = null;
+        this.schedule(this.settings.pollMs);
+      });
+    }, ms);
   }
 
   /** Fills free slots, then looks again after INGEST_POLL_MS (or when a job ends). */
   private async tick(): Promise<void> {
-    if (this.ticking || this.stopped) return;
-    this.ticking = true;
     try {
       const { concurrency } = this.settings;
       const longSlots = concurrency >= 2 ? concurrency - 1 : 1;
@@ -95,6 +101,11 @@ export class IngestWorker {
         const lanes = long < longSlots ? ['short', 'long'] : ['short'];
         const job = await claimJob(this.db, this.workerId, lanes, this.settings.leaseMs);
         if (!job) break;
+        if (this.stopped) {
+          // stop() was called while this claim was on its way: give the job straight back.
+          await releaseJob(this.db, job.job_id, this.workerId, job.log);
+          break;
+        }
         if (job.attempts > job.max_attempts) {
           await giveUp(this.db, job, this.workerId);
           continue;
@@ -103,9 +114,6 @@ export class IngestWorker {
       }
     } catch (error) {
       this.log.error(`ingest: claiming failed: ${String(error)}`);
-    } finally {
-      this.ticking = false;
-      this.schedule(this.settings.pollMs);
     }
   }
 
@@ -196,7 +204,9 @@ export class IngestWorker {
       } else {
         const message = error instanceof Error ? error.message : String(error);
         const tail = (error as { stderrTail?: string }).stderrTail ?? '';
-        await removeOutput(job.job_id, options.clipId, settings, { published: false, workName });
+        // This attempt held the job, so anything published under its clip id is its own
+        // (a publish that failed half-way): removed too.
+        await removeOutput(job.job_id, options.clipId, settings, { published: true, workName });
         const state = await failAttempt(
           db,
           job,
