@@ -320,6 +320,25 @@ describe('several workers', () => {
     for (const r of rows) await cancelJob(database.db, settings, r.job_id);
   }, 90_000);
 
+  it('npm run worker on SIGTERM gives its running job back and exits 0', async () => {
+    const slow = { ...settings, preset: 'medium' };
+    const job = await enqueueTranscode(database.db, slow, { sourcePath: longer });
+    const w = spawnWorker(database, slow, 'sigterm');
+    try {
+      await waitFor('progress', async () => (await jobRow(database.db, job.jobId)).progress > 0);
+      w.child.kill('SIGTERM');
+      expect(await w.exited).toBe(0);
+    } catch (error) {
+      w.child.kill('SIGKILL');
+      throw new Error(`${String(error)}\n${w.output()}`);
+    }
+    const row = await jobRow(database.db, job.jobId);
+    expect(row).toMatchObject({ state: 'queued', attempts: 0, locked_by: null });
+    expect(row.log).toContain('released at shutdown');
+    expect(fs.readdirSync(path.join(settings.mediaDir, '.ingest-work'))).toEqual([]);
+    await cancelJob(database.db, settings, job.jobId);
+  }, 60_000);
+
   it('a job whose worker is killed mid-run is finished by the next worker', async () => {
     const slow = { ...settings, preset: 'veryfast' };
     const job = await enqueueTranscode(database.db, slow, { sourcePath: longer });
