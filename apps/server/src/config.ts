@@ -120,6 +120,28 @@ export const configSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{0,40}$/, 'must be a channel id')
     .default(''),
+  /**
+   * Media ingest (docs/adr/0037). Run the ingest worker inside the server process: default on
+   * for SQLite (one instance), off for PostgreSQL, where `npm run worker` runs it on its own.
+   */
+  INGEST_WORKER_IN_SERVER: bool.optional(),
+  /** Jobs one worker runs at once; with 2 or more, one slot is kept for short sources. */
+  INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** Sources up to this long (seconds) are short jobs (their own slot, ADR 0037). */
+  INGEST_SHORT_SECONDS: positiveInt.default(600),
+  /** A running job's lease; a worker renews it every few seconds, so a dead one is noticed. */
+  INGEST_LEASE_SECONDS: positiveInt.default(30),
+  INGEST_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  /** Wait before a failed attempt runs again, times the number of attempts so far. */
+  INGEST_RETRY_SECONDS: z.coerce.number().int().min(0).default(30),
+  /** How often an idle worker looks for work (milliseconds). */
+  INGEST_POLL_MS: positiveInt.default(2000),
+  /** x264's speed for the ladder: slower presets give smaller files for the same quality. */
+  INGEST_X264_PRESET: z
+    .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow'])
+    .default('veryfast'),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
 });
 
 export type ConfigInput = Partial<Record<keyof typeof configSchema.shape, string>>;
@@ -130,7 +152,10 @@ export interface Config extends Omit<
   | 'PAYMENT_PROVIDER'
   | 'PAYMENT_SANDBOX_SECRET'
   | 'XMLTV_ID_DOMAIN'
+  | 'INGEST_WORKER_IN_SERVER'
 > {
+  /** Resolved: on by default for SQLite, off for PostgreSQL. */
+  INGEST_WORKER_IN_SERVER: boolean;
   /** Absolute origin used in share links and Open Graph tags, without a trailing slash. */
   PUBLIC_URL: string;
   STREAM_SIGNING_SECRET: string;
@@ -192,6 +217,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     STREAM_SIGNING_SECRET: value.STREAM_SIGNING_SECRET ?? crypto.randomBytes(32).toString('hex'),
     PAYMENT_PROVIDER: value.PAYMENT_PROVIDER ?? (production ? 'none' : 'sandbox'),
     PAYMENT_SANDBOX_SECRET: value.PAYMENT_SANDBOX_SECRET ?? crypto.randomBytes(32).toString('hex'),
+    INGEST_WORKER_IN_SERVER:
+      value.INGEST_WORKER_IN_SERVER ?? value.DATABASE_URL.startsWith('sqlite:'),
     demoDefaults,
   };
 }

@@ -2,6 +2,8 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { connect, migrateToLatest } from './db/index.js';
 import { seed } from './demo/index.js';
+import { ingestSettings } from './modules/ingest/settings.js';
+import { IngestWorker } from './modules/ingest/worker.js';
 import { gracefulShutdown } from './shutdown.js';
 
 function readConfig(): Config {
@@ -30,6 +32,20 @@ if (config.SEED_ON_START) {
 await app.listen({ port: config.PORT, host: config.HOST });
 app.log.info(`site at ${config.PUBLIC_URL} (${database.dialect})`);
 
-const stop = gracefulShutdown(app, database, config.SHUTDOWN_GRACE_MS);
+// The ingest worker in this process (default with SQLite's single instance; ADR 0037). On stop it
+// gives its running jobs back to the queue before the database closes.
+const worker = config.INGEST_WORKER_IN_SERVER
+  ? new IngestWorker(database.db, ingestSettings(config), {
+      info: (message) => app.log.info(message),
+      error: (message) => app.log.error(message),
+    })
+  : undefined;
+worker?.start();
+
+const stopServer = gracefulShutdown(app, database, config.SHUTDOWN_GRACE_MS);
+const stop = async (signal: string) => {
+  await worker?.stop();
+  await stopServer(signal);
+};
 process.once('SIGTERM', () => void stop('SIGTERM'));
 process.once('SIGINT', () => void stop('SIGINT'));

@@ -40,6 +40,14 @@ export const errorCatalogue = {
   /** Prize draws (docs/adr/0026). */
   DRAW_NOT_OPEN: { http: 409, message: '目前不在抽獎時間內。' },
   DRAW_ALREADY: { http: 409, message: '您已經抽過這個紅包了。' },
+  /** Uploaded media refused before transcoding (modules/ingest/probe.ts, docs/adr/0037). */
+  INGEST_EMPTY_FILE: { http: 400, message: '上傳的檔案是空的（0 位元組），請重新上傳。' },
+  INGEST_NOT_MEDIA: {
+    http: 415,
+    message: '無法辨識上傳的檔案，它不是影音檔或已經損壞，請確認檔案後再試。',
+  },
+  INGEST_NO_VIDEO: { http: 415, message: '上傳的檔案沒有影像，只有聲音或字幕，無法製作影片。' },
+  INGEST_BAD_SUBTITLES: { http: 400, message: '字幕檔格式不正確，請上傳 SRT 格式的字幕。' },
   /** A password-reset link used, expired, replaced by a newer one, or never sent (issue 23). */
   RESET_LINK_INVALID: {
     http: 410,

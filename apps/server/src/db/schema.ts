@@ -3,6 +3,7 @@ import type { AdsTables } from './schema-ads.js';
 import type { CommerceTables } from './schema-commerce.js';
 import type { EngagementTables } from './schema-engagement.js';
 import type { LiveTables } from './schema-live.js';
+import type { MediaTables } from './schema-media.js';
 import type { StaffTables } from './schema-staff.js';
 import type { TelemetryTables } from './schema-telemetry.js';
 
@@ -12,7 +13,14 @@ import type { TelemetryTables } from './schema-telemetry.js';
  * channel_group_member, programme.
  */
 export interface Database
-  extends CommerceTables, AdsTables, TelemetryTables, LiveTables, EngagementTables, StaffTables {
+  extends
+    CommerceTables,
+    AdsTables,
+    TelemetryTables,
+    LiveTables,
+    EngagementTables,
+    StaffTables,
+    MediaTables {
   main_category: MainCategoryTable;
   subcategory: SubcategoryTable;
   title: TitleTable;

@@ -25,6 +25,7 @@ import { liveBookmarkPlays } from './0021-live-bookmark-plays.js';
 import { kidChannels } from './0022-kid-channels.js';
 import { continueWatchingFlag } from './0023-continue-watching-flag.js';
 import { staff } from './0024-staff.js';
+import { mediaIngest } from './0025-media-ingest.js';
 import { passwordReset } from './0027-password-reset.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
@@ -52,6 +53,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0022-kid-channels': kidChannels,
   '0023-continue-watching-flag': continueWatchingFlag,
   '0024-staff': staff,
+  '0025-media-ingest': mediaIngest,
   '0027-password-reset': passwordReset,
 };
 

@@ -1,8 +1,11 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const KEY_FILE = /^([A-Za-z0-9_-]{1,40})\.key$/;
-const KEY_BYTES = 16;
+export const KEY_BYTES = 16;
+/** Where a clip's key sits relative to a variant playlist: the clip's own (signed) path. */
+export const CONTENT_KEY_URI = '../content.key';
 
 /**
  * The AES-128 content keys of encrypted clips: `{dir}/{clipId}.key`, 16 raw bytes each, read
@@ -36,4 +39,39 @@ export class ContentKeyStore {
   key(clipId: string): Buffer | undefined {
     return this.keys.get(clipId);
   }
+}
+
+/**
+ * Writes a new clip's key as `{dir}/{clipId}.key` the way the demo's encrypted clip has it
+ * (scripts/encrypt-demo-clips.ts): 16 raw bytes, owner-only, written whole (temporary file,
+ * then rename) so a server starting meanwhile never reads half a key.
+ */
+export function writeContentKey(dir: string, clipId: string, key: Buffer): string {
+  if (!KEY_FILE.test(`${clipId}.key`) || key.length !== KEY_BYTES)
+    throw new Error(`refusing key for ${clipId}`);
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${clipId}.key`);
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, key, { mode: 0o600 });
+  fs.renameSync(temporary, file);
+  return file;
+}
+
+/**
+ * The IV of one media segment: an HMAC of the key, the playlist and the sequence number, so no
+ * two segments of a clip (renditions share a key and sequence numbers) share an IV. The same
+ * derivation as the demo's encrypted clip (ADR 0023).
+ */
+export function segmentIv(key: Buffer, playlist: string, sequence: number): Buffer {
+  return crypto
+    .createHmac('sha256', key)
+    .update(`iv\n${playlist}\n${sequence}`)
+    .digest()
+    .subarray(0, 16);
+}
+
+/** HLS METHOD=AES-128: the whole segment in AES-128-CBC with PKCS#7 padding. */
+export function encryptSegment(key: Buffer, iv: Buffer, plain: Buffer): Buffer {
+  const cipher = crypto.createCipheriv('aes-128-cbc', key, iv);
+  return Buffer.concat([cipher.update(plain), cipher.final()]);
 }

@@ -1,0 +1,148 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { IngestJobState } from '../../db/schema-media.js';
+import { AppError } from '../../http/errors.js';
+import { STREAM_ID } from '../media/stream-urls.js';
+import type { SubtitleInput } from './package.js';
+import { probeSource } from './probe.js';
+import type { JobRow } from './queue.js';
+import type { IngestSettings } from './settings.js';
+import { SubtitleError, srtToVtt } from './subtitles.js';
+import { removeOutput, type TranscodeOptions, type TranscodeResult } from './transcode.js';
+
+/**
+ * The ingest module's functions for callers (the console's upload route, later): queue a
+ * transcode, read a job, cancel one. The worker (worker.ts) does the work; queue.ts holds the
+ * moves a worker makes on the table.
+ */
+export interface IngestJob {
+  jobId: string;
+  kind: string;
+  state: IngestJobState;
+  lane: string;
+  attempts: number;
+  maxAttempts: number;
+  progress: number;
+  options: TranscodeOptions;
+  result: TranscodeResult | null;
+  error: string | null;
+  log: string;
+  createdMs: number;
+  updatedMs: number;
+}
+
+export function toJob(row: JobRow): IngestJob {
+  return {
+    jobId: row.job_id,
+    kind: row.kind,
+    state: row.state,
+    lane: row.lane,
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+    progress: row.progress,
+    options: JSON.parse(row.options) as TranscodeOptions,
+    result: row.result === null ? null : (JSON.parse(row.result) as TranscodeResult),
+    error: row.error,
+    log: row.log,
+    createdMs: row.created_ms,
+    updatedMs: row.updated_ms,
+  };
+}
+
+export interface EnqueueInput {
+  /** A server-made path (the upload's id under the upload folder). */
+  sourcePath: string;
+  encrypt?: boolean;
+  subtitles?: SubtitleInput[];
+  /** Defaults to one made from the job id. */
+  clipId?: string;
+  maxAttempts?: number;
+}
+
+/**
+ * Queues a transcode after looking at the source, so a file that cannot become a film is refused
+ * at upload with its reason (probe.ts) instead of failing in the queue, and so the job's lane is
+ * known: a source up to INGEST_SHORT_SECONDS long is a short job (ADR 0037).
+ */
+export async function enqueueTranscode(
+  db: Kysely<Database>,
+  settings: IngestSettings,
+  input: EnqueueInput,
+  now = Date.now(),
+): Promise<IngestJob> {
+  const probe = await probeSource(input.sourcePath, settings.ffprobe);
+  const subtitles = input.subtitles ?? [];
+  for (const sub of subtitles) {
+    try {
+      srtToVtt(await fs.readFile(sub.file, 'utf8'));
+    } catch (error) {
+      if (error instanceof SubtitleError) throw new AppError('INGEST_BAD_SUBTITLES');
+      throw error;
+    }
+  }
+  const jobId = crypto.randomBytes(9).toString('base64url');
+  const clipId = input.clipId ?? `up-${jobId}`;
+  if (!STREAM_ID.test(clipId)) throw new Error(`bad clip id ${clipId}`);
+  const options: TranscodeOptions = { clipId, encrypt: input.encrypt ?? false, subtitles, probe };
+  const row = await db
+    .insertInto('ingest_job')
+    .values({
+      job_id: jobId,
+      kind: 'transcode',
+      state: 'queued',
+      lane: probe.durationSeconds <= settings.shortSeconds ? 'short' : 'long',
+      max_attempts: input.maxAttempts ?? settings.maxAttempts,
+      source_path: input.sourcePath,
+      options: JSON.stringify(options),
+      run_after_ms: now,
+      created_ms: now,
+      updated_ms: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toJob(row);
+}
+
+export async function getJob(db: Kysely<Database>, jobId: string): Promise<IngestJob | undefined> {
+  const row = await db
+    .selectFrom('ingest_job')
+    .selectAll()
+    .where('job_id', '=', jobId)
+    .executeTakeFirst();
+  return row && toJob(row);
+}
+
+/**
+ * Cancels a queued or running job; false when it had already ended. A running job's worker sees
+ * the change at its next lease renewal (about a second), kills ffmpeg and removes what it made.
+ * A job whose worker is gone (lease run out) has nobody to clean up, so this removes its output.
+ */
+export async function cancelJob(
+  db: Kysely<Database>,
+  settings: IngestSettings,
+  jobId: string,
+  now = Date.now(),
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('ingest_job')
+    .selectAll()
+    .where('job_id', '=', jobId)
+    .executeTakeFirst();
+  if (!row || (row.state !== 'queued' && row.state !== 'running')) return false;
+  const r = await db
+    .updateTable('ingest_job')
+    .set({ state: 'cancelled', lease_until_ms: null, updated_ms: now })
+    .where('job_id', '=', jobId)
+    .where('state', '=', row.state)
+    .where('updated_ms', '=', row.updated_ms)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) return cancelJob(db, settings, jobId, now);
+  const orphaned = row.state === 'running' && (row.lease_until_ms ?? 0) < now;
+  if (orphaned) {
+    const { clipId } = JSON.parse(row.options) as TranscodeOptions;
+    await removeOutput(jobId, clipId, settings, { published: true });
+  }
+  return true;
+}
