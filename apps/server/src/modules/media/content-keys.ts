@@ -8,15 +8,22 @@ export const KEY_BYTES = 16;
 export const CONTENT_KEY_URI = '../content.key';
 
 /**
- * The AES-128 content keys of encrypted clips: `{dir}/{clipId}.key`, 16 raw bytes each, read
- * once at start (a new key needs a restart). A clip is encrypted exactly when it has a key here.
- * The folder is never under a public media root (CONTENT_KEYS_DIR; docs/adr/0023); a missing
- * folder means no clip is encrypted, and a key of the wrong size stops the server at start.
+ * The AES-128 content keys of encrypted clips: `{dir}/{clipId}.key`, 16 raw bytes each. All are
+ * read at start; a clip not known then is looked for again on disk (at most every few seconds per
+ * clip), so a clip the ingest worker has just encrypted, on this instance or another one sharing
+ * the folder, plays without a restart. A clip is encrypted exactly when it has a key here. The
+ * folder is never under a public media root (CONTENT_KEYS_DIR; docs/adr/0023); a missing folder
+ * means no clip is encrypted yet, and a key of the wrong size stops the server at start.
  */
 export class ContentKeyStore {
   private readonly keys = new Map<string, Buffer>();
+  /** When each clip without a key was last looked for (ms). */
+  private readonly misses = new Map<string, number>();
 
-  constructor(dir: string | null) {
+  constructor(
+    private readonly dir: string | null,
+    private readonly recheckMs = 5000,
+  ) {
     if (dir === null || !fs.existsSync(dir)) return;
     for (const name of fs.readdirSync(dir)) {
       const clipId = KEY_FILE.exec(name)?.[1];
@@ -32,12 +39,30 @@ export class ContentKeyStore {
   }
 
   isEncrypted(clipId: string): boolean {
-    return this.keys.has(clipId);
+    return this.key(clipId) !== undefined;
   }
 
   /** The clip's key, or undefined for a clip streamed in the clear. */
   key(clipId: string): Buffer | undefined {
-    return this.keys.get(clipId);
+    const known = this.keys.get(clipId);
+    if (known || this.dir === null || !KEY_FILE.test(`${clipId}.key`)) return known;
+    const now = Date.now();
+    const lookedAt = this.misses.get(clipId);
+    if (lookedAt !== undefined && now - lookedAt < this.recheckMs) return undefined;
+    try {
+      const key = fs.readFileSync(path.join(this.dir, `${clipId}.key`));
+      if (key.length === KEY_BYTES) {
+        this.keys.set(clipId, key);
+        this.misses.delete(clipId);
+        return key;
+      }
+    } catch {
+      // No key: a clip in the clear.
+    }
+    // Bounded: a flood of made-up clip ids cannot grow the map without end.
+    if (this.misses.size > 10_000) this.misses.clear();
+    this.misses.set(clipId, now);
+    return undefined;
   }
 }
 
