@@ -91,6 +91,7 @@ const NON_PAGE_PREFIXES = [
   '/docs',
   '/epg/',
   '/ads/',
+  '/console/api/',
 ];
 
 /** A GET for something a browser navigates to (not a call, a file or a document of the API). */
