@@ -1,15 +1,21 @@
 import { STAFF_ROLE_LABELS, consoleSessionCalls, type StaffSelf } from '@site/contract/console';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Navigate, Route, Routes, useLocation } from 'react-router';
 import { SESSION_ENDED_EVENT, call } from '../api/call';
 import { SECTIONS, SESSION_KEY, mayUse, useSession, type Section } from '../api/session';
-import { AuditPage } from '../pages/AuditPage';
 import { SignInPage } from '../pages/SignInPage';
-import { StaffPage } from '../pages/StaffPage';
-import { TitleEditPage } from '../pages/TitleEditPage';
-import { TitlesPage } from '../pages/TitlesPage';
 import { Alert } from '../ui/Alert';
+
+// Each section is its own chunk: a sign-in loads none of them, a role only the ones it opens.
+const AuditPage = lazy(() => import('../pages/AuditPage').then((m) => ({ default: m.AuditPage })));
+const StaffPage = lazy(() => import('../pages/StaffPage').then((m) => ({ default: m.StaffPage })));
+const TitlesPage = lazy(() =>
+  import('../pages/TitlesPage').then((m) => ({ default: m.TitlesPage })),
+);
+const TitleEditPage = lazy(() =>
+  import('../pages/TitleEditPage').then((m) => ({ default: m.TitleEditPage })),
+);
 
 export function App() {
   const session = useSession();
@@ -113,23 +119,25 @@ function Shell({ staff }: { staff: StaffSelf }) {
         </ul>
       </nav>
       <main id="main" ref={mainRef} tabIndex={-1} className="shell__main">
-        <Routes>
-          <Route
-            index
-            element={
-              sections[0] ? <Navigate to={SECTIONS[sections[0]].path} replace /> : <NoSection />
-            }
-          />
-          {mayUse('titles', staff.roles) && (
-            <>
-              <Route path="titles" element={<TitlesPage />} />
-              <Route path="titles/:contentId" element={<TitleEditPage staff={staff} />} />
-            </>
-          )}
-          {mayUse('staff', staff.roles) && <Route path="staff" element={<StaffPage />} />}
-          {mayUse('audit', staff.roles) && <Route path="audit" element={<AuditPage />} />}
-          <Route path="*" element={<NotFound />} />
-        </Routes>
+        <Suspense fallback={<p aria-busy="true">載入中…</p>}>
+          <Routes>
+            <Route
+              index
+              element={
+                sections[0] ? <Navigate to={SECTIONS[sections[0]].path} replace /> : <NoSection />
+              }
+            />
+            {mayUse('titles', staff.roles) && (
+              <>
+                <Route path="titles" element={<TitlesPage />} />
+                <Route path="titles/:contentId" element={<TitleEditPage staff={staff} />} />
+              </>
+            )}
+            {mayUse('staff', staff.roles) && <Route path="staff" element={<StaffPage />} />}
+            {mayUse('audit', staff.roles) && <Route path="audit" element={<AuditPage />} />}
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Suspense>
       </main>
     </div>
   );

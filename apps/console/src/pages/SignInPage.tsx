@@ -5,7 +5,6 @@ import {
   signInSchema,
   type StaffSelf,
 } from '@site/contract/console';
-import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { call } from '../api/call';
@@ -166,7 +165,9 @@ function Enrolment({ secret, uri }: { secret: string; uri: string }) {
   const [image, setImage] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    QRCode.toDataURL(uri, { margin: 1, width: 200 })
+    // The QR code's library is loaded only by the first sign-in of an admin or finance member.
+    import('qrcode')
+      .then((qrcode) => qrcode.toDataURL(uri, { margin: 1, width: 200 }))
       .then((url) => live && setImage(url))
       .catch(() => live && setImage(null));
     return () => {
