@@ -102,12 +102,47 @@ describe('the operator console in Chromium (issue 22)', () => {
       .toContain('new.member@console.example');
     expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
 
+    // Another admin renames the member while this one edits it: the save is refused, the
+    // dialog says what changed, and reloading brings the new version to edit.
+    await page.getByRole('button', { name: /^編輯\s*行銷 新同事$/ }).click();
+    const editor = page.getByRole('dialog', { name: '編輯員工：行銷 新同事' });
+    await editor.waitFor();
+    const listed = await (await page.request.get(`${server.origin}/console/api/staff`)).json();
+    const member = (
+      listed.data.staff as { staffId: string; email: string; version: number }[]
+    ).find((m) => m.email === 'new.member@console.example')!;
+    const csrf = (await page.context().cookies()).find((c) => c.name === 'console_csrf')!.value;
+    const renamed = await page.request.patch(
+      `${server.origin}/console/api/staff/${member.staffId}`,
+      {
+        headers: { 'x-csrf-token': csrf, origin: server.origin },
+        data: { version: member.version, displayName: '行銷 新同事（改名）' },
+      },
+    );
+    expect(renamed.status()).toBe(200);
+    await editor.getByRole('checkbox', { name: '客服' }).check();
+    await editor.getByRole('button', { name: '儲存' }).click();
+    await expect.poll(() => editor.getByRole('alert').textContent()).toContain('已被其他人修改');
+    expect(await editor.getByRole('table', { name: '其他人做的變更' }).textContent()).toContain(
+      '行銷 新同事（改名）',
+    );
+    await editor.getByRole('button', { name: '重新載入最新版本' }).click();
+    await expect.poll(() => editor.getByLabel('姓名').inputValue()).toBe('行銷 新同事（改名）');
+    await editor.getByRole('checkbox', { name: '客服' }).check();
+    await editor.getByRole('button', { name: '儲存' }).click();
+    await editor.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByRole('table').textContent()).toContain('行銷、客服');
+
     await nav.getByRole('link', { name: '稽核紀錄' }).click();
     await page.getByRole('heading', { name: '稽核紀錄', level: 1 }).waitFor();
     const rows = page.getByRole('table').locator('tbody tr');
-    await expect.poll(() => rows.first().textContent()).toContain('POST /console/api/staff');
-    expect(await rows.first().textContent()).toContain('new.member@console.example');
-    expect(await rows.first().textContent()).toContain('admin@console.example');
+    // Newest first: the role change (with the roles' names), then the addition.
+    await expect.poll(() => rows.first().textContent()).toContain('PATCH /console/api/staff');
+    expect(await rows.first().textContent()).toContain('角色：行銷 → 行銷、客服');
+    const added = rows.filter({ hasText: 'POST /console/api/staff' });
+    expect(await added.count()).toBe(1);
+    expect(await added.textContent()).toContain('new.member@console.example');
+    expect(await added.textContent()).toContain('admin@console.example');
     expect(await axeViolations(page)).toEqual([]);
 
     // Filtered to the staff entity; the CSV link carries the same filters.

@@ -12,7 +12,7 @@ import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { call, callUrl } from '../api/call';
-import { ENTITY_LABELS } from '../labels';
+import { AUDIT_FIELD_LABELS, ENTITY_LABELS, STATE_LABELS } from '../labels';
 import { formatTaipei, taipeiDayToUnix } from '../time';
 import { Alert } from '../ui/Alert';
 import { DataTable, Pager } from '../ui/DataTable';
@@ -51,6 +51,20 @@ function callFilters(filters: Filters) {
   };
 }
 
+/** A field's value as the console shows it: role and state names, Taipei times. */
+function shown(name: string, value: unknown): string {
+  if (name === 'roles' && Array.isArray(value)) {
+    return value
+      .map((role) => STAFF_ROLE_LABELS[role as keyof typeof STAFF_ROLE_LABELS] ?? String(role))
+      .join('、');
+  }
+  if (name === 'state' && (value === 'draft' || value === 'published')) return STATE_LABELS[value];
+  if ((name === 'onShelfAt' || name === 'offShelfAt') && typeof value === 'number') {
+    return formatTaipei(value);
+  }
+  return showValue(value);
+}
+
 function Changes({ before, after }: Pick<AuditEntry, 'before' | 'after'>) {
   const names = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   if (names.length === 0) return <>—</>;
@@ -58,9 +72,9 @@ function Changes({ before, after }: Pick<AuditEntry, 'before' | 'after'>) {
     <ul className="changes-list">
       {names.map((name) => (
         <li key={name}>
-          <span className="changes-list__name">{name}</span>：
-          {before ? showValue(before[name]) : '（新增）'} →{' '}
-          {after ? showValue(after[name]) : '（刪除）'}
+          <span className="changes-list__name">{AUDIT_FIELD_LABELS[name] ?? name}</span>：
+          {before ? shown(name, before[name]) : '（新增）'} →{' '}
+          {after ? shown(name, after[name]) : '（刪除）'}
         </li>
       ))}
     </ul>
