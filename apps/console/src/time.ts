@@ -11,9 +11,9 @@ const dateTime = new Intl.DateTimeFormat('zh-TW', {
   hourCycle: 'h23',
 });
 
-/** Unix seconds as a Taipei date and time, e.g. 2026/11/26 17:28. */
+/** Unix seconds as a Taipei date and time, e.g. 2026/11/26 17:28 ('—' for none, or 0: never). */
 export function formatTaipei(unixSeconds: number | null | undefined): string {
-  if (unixSeconds === null || unixSeconds === undefined) return '—';
+  if (unixSeconds === null || unixSeconds === undefined || unixSeconds === 0) return '—';
   return dateTime.format(new Date(unixSeconds * 1000));
 }
 
