@@ -250,6 +250,7 @@ describe('the operator console in Chromium (issue 22)', () => {
     // On the version now loaded, the edit goes through.
     await page.getByLabel('簡介').fill('編輯在新版本上寫的簡介。');
     await page.getByRole('button', { name: '儲存' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('已儲存');
     await expect
       .poll(
         async () =>
@@ -262,6 +263,7 @@ describe('the operator console in Chromium (issue 22)', () => {
     await page.getByRole('button', { name: '下架' }).click();
     await page.getByRole('button', { name: '發布' }).waitFor();
     expect(await page.locator('.facts').textContent()).toContain('草稿');
+    expect(await page.getByRole('status').textContent()).toContain('已下架');
     await page.getByRole('button', { name: '發布' }).click();
     await page.getByRole('button', { name: '下架' }).waitFor();
     expect(await page.locator('.facts').textContent()).toContain('已發布');

@@ -76,6 +76,8 @@ export function TitleEditPage({ staff }: { staff: StaffSelf }) {
   const { contentId = '' } = useParams();
   const queryClient = useQueryClient();
   const key = ['console', 'title', contentId];
+  // What the last change did, for the title it was made on only.
+  const [notice, setNotice] = useState<{ contentId: string; text: string } | null>(null);
   const title = useQuery({
     queryKey: key,
     queryFn: async () => (await call(consoleCatalogueCalls.getTitle, { contentId })).title,
@@ -99,8 +101,14 @@ export function TitleEditPage({ staff }: { staff: StaffSelf }) {
       key={`${title.data.contentId}:${title.data.version}`}
       title={title.data}
       editable={mayEditTitles(staff.roles)}
-      onSaved={(saved) => queryClient.setQueryData(key, saved)}
+      notice={notice?.contentId === contentId ? notice.text : null}
+      onSaved={(saved, what) => {
+        queryClient.setQueryData(key, saved);
+        setNotice({ contentId, text: `${what}（版本 ${saved.version}）。` });
+        void queryClient.invalidateQueries({ queryKey: ['console', 'titles'] });
+      }}
       onReload={async () => {
+        setNotice(null);
         await queryClient.invalidateQueries({ queryKey: key });
         await queryClient.invalidateQueries({ queryKey: ['console', 'titles'] });
       }}
@@ -111,12 +119,14 @@ export function TitleEditPage({ staff }: { staff: StaffSelf }) {
 function TitleForm({
   title,
   editable,
+  notice,
   onSaved,
   onReload,
 }: {
   title: ConsoleTitle;
   editable: boolean;
-  onSaved: (title: ConsoleTitle) => void;
+  notice: string | null;
+  onSaved: (title: ConsoleTitle, what: string) => void;
   onReload: () => Promise<void>;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
@@ -156,7 +166,7 @@ function TitleForm({
         contentId: title.contentId,
         version: title.version,
       });
-      onSaved(reply.title);
+      onSaved(reply.title, '已儲存');
     } catch (error) {
       refused(error);
     } finally {
@@ -173,7 +183,7 @@ function TitleForm({
           ? consoleCatalogueCalls.publishTitle
           : consoleCatalogueCalls.unpublishTitle;
       const reply = await call(description, { contentId: title.contentId, version: title.version });
-      onSaved(reply.title);
+      onSaved(reply.title, to === 'publish' ? '已發布' : '已下架');
     } catch (error) {
       refused(error);
     } finally {
@@ -219,6 +229,11 @@ function TitleForm({
       </dl>
       {stale && <StaleEditNotice changes={stale} onReload={() => void onReload()} />}
       {failure && <Alert>{failure}</Alert>}
+      {notice && !stale && !failure && (
+        <p role="status" className="alert alert--info">
+          {notice}
+        </p>
+      )}
       {editable && (
         <div className="actions">
           {title.state === 'draft' ? (
