@@ -162,9 +162,18 @@ describe('the operator console in Chromium (issue 22)', () => {
 
   it('shows a content editor no staff section, and the server refuses it the staff list', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.phone });
-    await signIn(page, server.origin, 'editor@console.example');
+    // By keyboard alone: Tab to the fields, Enter to sign in, Tab to the skip link first.
+    await page.goto(`${server.origin}/console`);
+    await page.getByLabel('電子郵件').waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('editor@console.example');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
     const nav = page.getByRole('navigation', { name: '主選單' });
     await nav.waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('跳到主要內容');
     expect(await nav.getByRole('link').allTextContents()).toEqual(['影片']);
     expect(await page.locator('header').textContent()).toContain('內容編輯');
     const staff = await page.request.get(`${server.origin}/console/api/staff`);
