@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: build the web app when it is missing, then run the server (which creates ./data,
+// `npm start`: build the web app and the console when missing, then run the server (which creates ./data,
 // migrates and seeds on first start). Signals are passed on so SIGTERM shuts down gracefully.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -7,14 +7,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webIndex = path.join(
-  process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist'),
-  'index.html',
-);
+// Each app is built when its index.html is missing: the customers' site and the console.
+const apps = [
+  { workspace: 'apps/web', name: 'web app', dist: process.env.WEB_DIST_DIR, dir: 'apps/web/dist' },
+  {
+    workspace: 'apps/console',
+    name: 'console',
+    dist: process.env.CONSOLE_DIST_DIR,
+    dir: 'apps/console/dist',
+  },
+];
 
-if (!fs.existsSync(webIndex)) {
-  console.log('Building the web app (first start)…');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+for (const app of apps) {
+  if (fs.existsSync(path.join(app.dist ?? path.join(root, app.dir), 'index.html'))) continue;
+  console.log(`Building the ${app.name} (first start)…`);
+  const build = spawnSync('npm', ['run', 'build', '-w', app.workspace], {
     cwd: root,
     stdio: 'inherit',
   });

@@ -23,6 +23,7 @@ import { registerPasswordResetRoutes } from './modules/accounts/password-reset-r
 import { mailerFor, type Mailer } from './modules/mail/mailer.js';
 import { registerSubAccountRoutes } from './modules/accounts/sub-account-routes.js';
 import { registerWebAssets } from './http/web-assets.js';
+import { registerConsoleApp } from './http/console-app.js';
 import { browseHead, detailsHead, homeHead } from './modules/catalogue/head.js';
 import { playHead } from './modules/catalogue/play-head.js';
 import { registerCatalogueGatewayRoutes } from './modules/catalogue/gateway-routes.js';
@@ -221,6 +222,8 @@ export async function buildApp({
   });
   await registerMediaRoutes(app, config.MEDIA_DIR);
   await registerWebAssets(app, config.WEB_DIST_DIR);
+  // The operator console: its own bundle and policy under /console (ADR 0036).
+  await registerConsoleApp(app, config.CONSOLE_DIST_DIR);
   await extend?.(app);
   await app.register(pageShell, {
     webDistDir: config.WEB_DIST_DIR,

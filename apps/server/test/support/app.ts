@@ -4,7 +4,7 @@ import { buildApp, type AppDependencies } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { seed } from '../../src/demo/index.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
-import { fakeWebDist } from './web-dist.js';
+import { fakeConsoleDist, fakeWebDist } from './web-dist.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -39,6 +39,7 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
       LOG_LEVEL: 'silent',
       PUBLIC_URL: 'https://tv.example.test',
       WEB_DIST_DIR: fakeWebDist(),
+      CONSOLE_DIST_DIR: fakeConsoleDist(),
       // Tests write titles straight into tables, so cached pages would hide them; the cache has its own test.
       CATALOGUE_CACHE_SECONDS: '0',
       PASSWORD_SCRYPT_COST: '1024',

@@ -27,3 +27,15 @@ export function fakeWebDist(): string {
   );
   return dir;
 }
+
+/** A stand-in for the built console (apps/console/dist): its index.html and one hashed asset. */
+export function fakeConsoleDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-console-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'assets', 'index-x.js'), 'console.log("console")');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><title>營運後台</title><script type="module" src="/console/assets/index-x.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  return dir;
+}

@@ -1,0 +1,45 @@
+import { consoleSessionCalls, type StaffRole, type StaffSelf } from '@site/contract/console';
+import { useQuery } from '@tanstack/react-query';
+import { ConsoleCallError, call } from './call';
+
+export const SESSION_KEY = ['console', 'session'] as const;
+
+/** Who is signed in, or null (the sign-in page then shows). */
+export function useSession() {
+  return useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: async (): Promise<StaffSelf | null> => {
+      try {
+        return (await call(consoleSessionCalls.current)).staff;
+      } catch (error) {
+        if (error instanceof ConsoleCallError && error.httpStatus === 401) return null;
+        throw error;
+      }
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** The console's sections and the roles that may use each (an admin may use every one). */
+export const SECTIONS = {
+  titles: {
+    path: '/titles',
+    label: '影片',
+    roles: ['content_editor', 'customer_care', 'marketing', 'auditor'],
+  },
+  staff: { path: '/staff', label: '員工', roles: [] },
+  audit: { path: '/audit', label: '稽核紀錄', roles: ['auditor'] },
+} as const satisfies Record<string, { path: string; label: string; roles: readonly StaffRole[] }>;
+
+export type Section = keyof typeof SECTIONS;
+
+export function mayUse(section: Section, roles: readonly StaffRole[]): boolean {
+  const allowed: readonly StaffRole[] = SECTIONS[section].roles;
+  return roles.includes('admin') || roles.some((role) => allowed.includes(role));
+}
+
+/** Whether these roles may change titles (the readers only look). */
+export function mayEditTitles(roles: readonly StaffRole[]): boolean {
+  return roles.includes('admin') || roles.includes('content_editor');
+}

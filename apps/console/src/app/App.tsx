@@ -1,0 +1,164 @@
+import { STAFF_ROLE_LABELS, consoleSessionCalls, type StaffSelf } from '@site/contract/console';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, Navigate, Route, Routes, useLocation } from 'react-router';
+import { SESSION_ENDED_EVENT, call } from '../api/call';
+import { SECTIONS, SESSION_KEY, mayUse, useSession, type Section } from '../api/session';
+import { SignInPage } from '../pages/SignInPage';
+import { Alert } from '../ui/Alert';
+
+// Each section is its own chunk: a sign-in loads none of them, a role only the ones it opens.
+const AuditPage = lazy(() => import('../pages/AuditPage').then((m) => ({ default: m.AuditPage })));
+const StaffPage = lazy(() => import('../pages/StaffPage').then((m) => ({ default: m.StaffPage })));
+const TitlesPage = lazy(() =>
+  import('../pages/TitlesPage').then((m) => ({ default: m.TitlesPage })),
+);
+const TitleEditPage = lazy(() =>
+  import('../pages/TitleEditPage').then((m) => ({ default: m.TitleEditPage })),
+);
+
+export function App() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    const ended = () => {
+      if (!queryClient.getQueryData(SESSION_KEY)) return;
+      setNotice('登入已逾時或已被結束，請重新登入。');
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[1] !== 'session' });
+      queryClient.setQueryData(SESSION_KEY, null);
+    };
+    window.addEventListener(SESSION_ENDED_EVENT, ended);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, ended);
+  }, [queryClient]);
+
+  if (session.isPending) {
+    return (
+      <main className="centered" aria-busy="true">
+        <p>載入中…</p>
+      </main>
+    );
+  }
+  if (session.isError) {
+    return (
+      <main className="centered">
+        <Alert>無法連線到營運後台，請稍後再試。</Alert>
+        <button type="button" onClick={() => void session.refetch()}>
+          重試
+        </button>
+      </main>
+    );
+  }
+  if (!session.data) {
+    return (
+      <SignInPage
+        notice={notice}
+        onSignedIn={(staff) => {
+          setNotice(null);
+          queryClient.setQueryData(SESSION_KEY, staff);
+        }}
+      />
+    );
+  }
+  return <Shell staff={session.data} />;
+}
+
+function Shell({ staff }: { staff: StaffSelf }) {
+  const queryClient = useQueryClient();
+  const sections = (Object.keys(SECTIONS) as Section[]).filter((section) =>
+    mayUse(section, staff.roles),
+  );
+  const mainRef = useRef<HTMLElement>(null);
+  const location = useLocation();
+  const first = useRef(true);
+  // After a navigation, focus moves to the page's content (screen readers hear the new page).
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    mainRef.current?.focus();
+  }, [location.pathname]);
+
+  const signOut = async () => {
+    try {
+      await call(consoleSessionCalls.signOut);
+    } finally {
+      queryClient.clear();
+      queryClient.setQueryData(SESSION_KEY, null);
+    }
+  };
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        跳到主要內容
+      </a>
+      <header className="shell__header">
+        <Link to="/" className="shell__brand">
+          營運後台
+        </Link>
+        <div className="shell__who">
+          <span className="shell__name">{staff.displayName}</span>
+          <span className="shell__roles">
+            {staff.roles.map((role) => STAFF_ROLE_LABELS[role]).join('、')}
+          </span>
+          <button type="button" className="button button--quiet" onClick={() => void signOut()}>
+            登出
+          </button>
+        </div>
+      </header>
+      <nav className="shell__nav" aria-label="主選單">
+        <ul>
+          {sections.map((section) => (
+            <li key={section}>
+              <NavLink to={SECTIONS[section].path}>{SECTIONS[section].label}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" ref={mainRef} tabIndex={-1} className="shell__main">
+        <Suspense fallback={<p aria-busy="true">載入中…</p>}>
+          <Routes>
+            <Route
+              index
+              element={
+                sections[0] ? <Navigate to={SECTIONS[sections[0]].path} replace /> : <NoSection />
+              }
+            />
+            {mayUse('titles', staff.roles) && (
+              <>
+                <Route path="titles" element={<TitlesPage />} />
+                <Route path="titles/:contentId" element={<TitleEditPage staff={staff} />} />
+              </>
+            )}
+            {mayUse('staff', staff.roles) && <Route path="staff" element={<StaffPage />} />}
+            {mayUse('audit', staff.roles) && <Route path="audit" element={<AuditPage />} />}
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Suspense>
+      </main>
+    </div>
+  );
+}
+
+function NoSection() {
+  return (
+    <>
+      <h1>營運後台</h1>
+      <p>您的角色目前沒有可使用的功能，請洽系統管理員。</p>
+    </>
+  );
+}
+
+function NotFound() {
+  return (
+    <>
+      <h1>找不到這個頁面</h1>
+      <p>
+        這個網址不存在，或您的角色不能使用這項功能。<Link to="/">回到首頁</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,349 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  consoleCatalogueCalls,
+  titleFieldsSchema,
+  type ConsoleTitle,
+  type StaffSelf,
+} from '@site/contract/console';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useParams } from 'react-router';
+import { z } from 'zod';
+import { ConsoleCallError, call } from '../api/call';
+import { mayEditTitles } from '../api/session';
+import { GRADE_LABELS, KIND_LABELS, SELL_TYPE_LABELS, STATE_LABELS } from '../labels';
+import { formatTaipei, taipeiLocalToUnix, unixToTaipeiLocal } from '../time';
+import { Alert } from '../ui/Alert';
+import { Field, describedBy, showCallError } from '../ui/form';
+import { StaleEditNotice, showValue, staleChanges, type StaleChange } from '../ui/StaleEdit';
+
+const FIELD_LABELS: Record<string, string> = {
+  name: '片名',
+  synopsis: '簡介',
+  year: '年份',
+  country: '國家',
+  mainCategoryId: '主分類',
+  subcategoryId: '子分類',
+  grade: '分級',
+  isRestricted: '限制觀看',
+  isSexual: '含性內容',
+  kidSafe: '適合兒童',
+  sellType: '販售方式',
+  price: '價格（元）',
+  onShelfAt: '上架時間',
+  offShelfAt: '下架時間',
+  state: '狀態',
+};
+
+/** The form's fields: the contract's, with the times as Taipei date-time text. */
+const formSchema = titleFieldsSchema.omit({ onShelfAt: true, offShelfAt: true }).extend({
+  onShelfAt: z.string().refine((value) => taipeiLocalToUnix(value) !== undefined, '請輸入上架時間'),
+  offShelfAt: z
+    .string()
+    .refine((value) => value === '' || taipeiLocalToUnix(value) !== undefined, '時間格式不正確'),
+});
+type FormValues = z.input<typeof formSchema>;
+type FieldName = keyof FormValues;
+
+function formValues(title: ConsoleTitle): FormValues {
+  return {
+    name: title.name,
+    synopsis: title.synopsis,
+    year: title.year,
+    country: title.country,
+    mainCategoryId: title.mainCategoryId,
+    subcategoryId: title.subcategoryId,
+    grade: title.grade,
+    isRestricted: title.isRestricted,
+    isSexual: title.isSexual,
+    kidSafe: title.kidSafe,
+    sellType: title.sellType,
+    price: title.price,
+    onShelfAt: unixToTaipeiLocal(title.onShelfAt),
+    offShelfAt: unixToTaipeiLocal(title.offShelfAt),
+  };
+}
+
+const showField = (name: string, value: unknown) =>
+  (name === 'onShelfAt' || name === 'offShelfAt') && typeof value === 'number'
+    ? formatTaipei(value)
+    : name === 'state' && (value === 'draft' || value === 'published')
+      ? STATE_LABELS[value]
+      : showValue(value);
+
+export function TitleEditPage({ staff }: { staff: StaffSelf }) {
+  const { contentId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const key = ['console', 'title', contentId];
+  // What the last change did, for the title it was made on only.
+  const [notice, setNotice] = useState<{ contentId: string; text: string } | null>(null);
+  const title = useQuery({
+    queryKey: key,
+    queryFn: async () => (await call(consoleCatalogueCalls.getTitle, { contentId })).title,
+  });
+  useEffect(() => {
+    document.title = `${title.data?.name ?? '影片'} — 營運後台`;
+  }, [title.data?.name]);
+
+  if (title.isPending) return <p aria-busy="true">載入中…</p>;
+  if (title.isError) {
+    return (
+      <>
+        <h1>影片</h1>
+        <Alert>{title.error.message}</Alert>
+        <Link to="/titles">回到影片清單</Link>
+      </>
+    );
+  }
+  return (
+    <TitleForm
+      key={`${title.data.contentId}:${title.data.version}`}
+      title={title.data}
+      editable={mayEditTitles(staff.roles)}
+      notice={notice?.contentId === contentId ? notice.text : null}
+      onSaved={(saved, what) => {
+        queryClient.setQueryData(key, saved);
+        setNotice({ contentId, text: `${what}（版本 ${saved.version}）。` });
+        void queryClient.invalidateQueries({ queryKey: ['console', 'titles'] });
+      }}
+      onReload={async () => {
+        setNotice(null);
+        await queryClient.invalidateQueries({ queryKey: key });
+        await queryClient.invalidateQueries({ queryKey: ['console', 'titles'] });
+      }}
+    />
+  );
+}
+
+function TitleForm({
+  title,
+  editable,
+  notice,
+  onSaved,
+  onReload,
+}: {
+  title: ConsoleTitle;
+  editable: boolean;
+  notice: string | null;
+  onSaved: (title: ConsoleTitle, what: string) => void;
+  onReload: () => Promise<void>;
+}) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [stale, setStale] = useState<StaleChange[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, dirtyFields, isDirty },
+  } = useForm({ resolver: zodResolver(formSchema), defaultValues: formValues(title) });
+
+  const loaded: Record<string, unknown> = { ...title };
+
+  const refused = (error: unknown) => {
+    if (error instanceof ConsoleCallError && error.code === 'STALE_EDIT') {
+      setStale(staleChanges(error.fields, loaded, FIELD_LABELS, showField));
+      return;
+    }
+    setFailure(showCallError(error, setError, Object.keys(FIELD_LABELS)));
+  };
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    const changes: Record<string, unknown> = {};
+    for (const name of Object.keys(dirtyFields) as FieldName[]) {
+      const value = values[name];
+      if (name === 'onShelfAt') changes[name] = taipeiLocalToUnix(value as string);
+      else if (name === 'offShelfAt')
+        changes[name] = value === '' ? null : taipeiLocalToUnix(value as string);
+      else changes[name] = value;
+    }
+    setBusy(true);
+    try {
+      const reply = await call(consoleCatalogueCalls.changeTitle, {
+        ...changes,
+        contentId: title.contentId,
+        version: title.version,
+      });
+      onSaved(reply.title, '已儲存');
+    } catch (error) {
+      refused(error);
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  const changeState = async (to: 'publish' | 'unpublish') => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      const description =
+        to === 'publish'
+          ? consoleCatalogueCalls.publishTitle
+          : consoleCatalogueCalls.unpublishTitle;
+      const reply = await call(description, { contentId: title.contentId, version: title.version });
+      onSaved(reply.title, to === 'publish' ? '已發布' : '已下架');
+    } catch (error) {
+      refused(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (name: FieldName, label: string, options: { hint?: string } = {}) => (
+    <Field id={`f-${name}`} label={label} error={errors[name]?.message} {...options}>
+      <input
+        type="text"
+        {...describedBy(`f-${name}`, errors[name], Boolean(options.hint))}
+        {...register(name)}
+      />
+    </Field>
+  );
+  const check = (name: 'isRestricted' | 'isSexual' | 'kidSafe', label: string) => (
+    <div className="check">
+      <input type="checkbox" id={`f-${name}`} {...register(name)} />
+      <label htmlFor={`f-${name}`}>{label}</label>
+    </div>
+  );
+
+  return (
+    <>
+      <p>
+        <Link to="/titles">← 影片清單</Link>
+      </p>
+      <h1>{title.name}</h1>
+      <dl className="facts">
+        <dt>影片編號</dt>
+        <dd>{title.contentId}</dd>
+        <dt>類型</dt>
+        <dd>{KIND_LABELS[title.kind]}</dd>
+        <dt>狀態</dt>
+        <dd>
+          <span className={`badge badge--${title.state}`}>{STATE_LABELS[title.state]}</span>
+        </dd>
+        <dt>版本</dt>
+        <dd>{title.version}</dd>
+        <dt>最後修改</dt>
+        <dd>{formatTaipei(title.updatedAt)}</dd>
+      </dl>
+      {stale && <StaleEditNotice changes={stale} onReload={() => void onReload()} />}
+      {failure && <Alert>{failure}</Alert>}
+      {notice && !stale && !failure && (
+        <p role="status" className="alert alert--info">
+          {notice}
+        </p>
+      )}
+      {editable && (
+        <div className="actions">
+          {title.state === 'draft' ? (
+            <button
+              type="button"
+              className="button"
+              disabled={busy || isDirty}
+              onClick={() => void changeState('publish')}
+            >
+              發布
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={busy || isDirty}
+              onClick={() => void changeState('unpublish')}
+            >
+              下架
+            </button>
+          )}
+          {isDirty && <span className="hint">請先儲存或放棄修改，再發布或下架。</span>}
+        </div>
+      )}
+      <form onSubmit={submit} noValidate>
+        <fieldset disabled={!editable || busy} className="form-grid">
+          <legend>{editable ? '編輯影片資料' : '影片資料（您的角色只能檢視）'}</legend>
+          {text('name', FIELD_LABELS.name!)}
+          <Field id="f-synopsis" label={FIELD_LABELS.synopsis!} error={errors.synopsis?.message}>
+            <textarea
+              rows={5}
+              {...describedBy('f-synopsis', errors.synopsis)}
+              {...register('synopsis')}
+            />
+          </Field>
+          <Field id="f-year" label={FIELD_LABELS.year!} error={errors.year?.message}>
+            <input
+              type="number"
+              inputMode="numeric"
+              {...describedBy('f-year', errors.year)}
+              {...register('year', { valueAsNumber: true })}
+            />
+          </Field>
+          {text('country', FIELD_LABELS.country!)}
+          {text('mainCategoryId', FIELD_LABELS.mainCategoryId!)}
+          {text('subcategoryId', FIELD_LABELS.subcategoryId!)}
+          <Field id="f-grade" label={FIELD_LABELS.grade!} error={errors.grade?.message}>
+            <select {...describedBy('f-grade', errors.grade)} {...register('grade')}>
+              {titleFieldsSchema.shape.grade.options.map((grade) => (
+                <option key={grade} value={grade}>
+                  {GRADE_LABELS[grade]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="f-sellType" label={FIELD_LABELS.sellType!} error={errors.sellType?.message}>
+            <select {...describedBy('f-sellType', errors.sellType)} {...register('sellType')}>
+              {titleFieldsSchema.shape.sellType.options.map((sellType) => (
+                <option key={sellType} value={sellType}>
+                  {SELL_TYPE_LABELS[sellType]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="f-price" label={FIELD_LABELS.price!} error={errors.price?.message}>
+            <input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              {...describedBy('f-price', errors.price)}
+              {...register('price', { valueAsNumber: true })}
+            />
+          </Field>
+          <Field
+            id="f-onShelfAt"
+            label={`${FIELD_LABELS.onShelfAt!}（台北時間）`}
+            error={errors.onShelfAt?.message}
+          >
+            <input
+              type="datetime-local"
+              {...describedBy('f-onShelfAt', errors.onShelfAt)}
+              {...register('onShelfAt')}
+            />
+          </Field>
+          <Field
+            id="f-offShelfAt"
+            label={`${FIELD_LABELS.offShelfAt!}（台北時間，空白表示不下架）`}
+            error={errors.offShelfAt?.message}
+          >
+            <input
+              type="datetime-local"
+              {...describedBy('f-offShelfAt', errors.offShelfAt)}
+              {...register('offShelfAt')}
+            />
+          </Field>
+          <fieldset className="checks">
+            <legend>觀看限制</legend>
+            {check('isRestricted', FIELD_LABELS.isRestricted!)}
+            {check('isSexual', FIELD_LABELS.isSexual!)}
+            {check('kidSafe', FIELD_LABELS.kidSafe!)}
+          </fieldset>
+          {editable && (
+            <div className="actions">
+              <button type="submit" className="button" disabled={!isDirty || busy}>
+                {busy ? '儲存中…' : '儲存'}
+              </button>
+            </div>
+          )}
+        </fieldset>
+      </form>
+    </>
+  );
+}
