@@ -50,6 +50,9 @@ import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
 import { consoleSessionPlugin } from './modules/staff/console-session.js';
 import { registerStaffConsoleRoutes } from './modules/staff/console-routes.js';
 import { registerAuditConsoleRoutes } from './modules/staff/audit-routes.js';
+import { registerIngestConsoleRoutes } from './modules/ingest/console-routes.js';
+import { registerUploadRoutes } from './modules/ingest/upload-routes.js';
+import { ingestSettings } from './modules/ingest/settings.js';
 import { DEFAULT_SHARE_IMAGE, IMAGE_SIZES, mediaUrl } from './modules/media/urls.js';
 import { systemClock } from './time.js';
 
@@ -148,6 +151,15 @@ export async function buildApp({
   });
   registerStaffConsoleRoutes(app, { db, config, clock, policy: staffPolicy });
   registerAuditConsoleRoutes(app, db);
+  const ingest = ingestSettings(config);
+  registerIngestConsoleRoutes(app, { db, settings: ingest, clock });
+  await registerUploadRoutes(app, {
+    db,
+    settings: ingest,
+    uploadDir: config.INGEST_UPLOAD_DIR,
+    maxUploadBytes: config.INGEST_MAX_UPLOAD_BYTES,
+    clock,
+  });
 
   registerGatewayClientAuth(app, parseGatewayClients(config.GATEWAY_CLIENTS), clock);
   registerHealthRoutes(app, database);

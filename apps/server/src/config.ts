@@ -140,6 +140,10 @@ export const configSchema = z.object({
   INGEST_X264_PRESET: z
     .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow'])
     .default('veryfast'),
+  /** Where uploaded source videos are kept until their job is done (tus uploads, resumable). */
+  INGEST_UPLOAD_DIR: z.string().default(path.join(repoRoot, 'data/uploads')),
+  /** The largest source video accepted (bytes; default 10 GiB). */
+  INGEST_MAX_UPLOAD_BYTES: positiveInt.default(10 * 1024 ** 3),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
 });

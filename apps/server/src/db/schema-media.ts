@@ -24,6 +24,10 @@ export interface IngestJobTable {
   max_attempts: number;
   /** A server-made path (an upload's id under the upload folder), never a name a user typed. */
   source_path: string;
+  /** The file's name as the uploader had it (shown in the console only). */
+  source_name: Generated<string>;
+  /** The staff member who uploaded it (e-mail), '' for jobs queued by code. */
+  created_by: Generated<string>;
   /** JSON: what to make (jobs.ts `TranscodeOptions`) and the source's probe. */
   options: string;
   /** Fraction 0..1 of the current attempt. */

@@ -19,6 +19,8 @@ export function mediaIngest({ text }: MigrationContext): Migration {
         .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('max_attempts', 'integer', (c) => c.notNull())
         .addColumn('source_path', text, (c) => c.notNull())
+        .addColumn('source_name', text, (c) => c.notNull().defaultTo(''))
+        .addColumn('created_by', text, (c) => c.notNull().defaultTo(''))
         .addColumn('options', text, (c) => c.notNull())
         .addColumn('progress', 'real', (c) => c.notNull().defaultTo(0))
         .addColumn('log', text, (c) => c.notNull().defaultTo(''))

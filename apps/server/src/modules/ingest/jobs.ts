@@ -25,6 +25,8 @@ export interface IngestJob {
   attempts: number;
   maxAttempts: number;
   progress: number;
+  sourceName: string;
+  createdBy: string;
   options: TranscodeOptions;
   result: TranscodeResult | null;
   error: string | null;
@@ -42,6 +44,8 @@ export function toJob(row: JobRow): IngestJob {
     attempts: row.attempts,
     maxAttempts: row.max_attempts,
     progress: row.progress,
+    sourceName: row.source_name,
+    createdBy: row.created_by,
     options: JSON.parse(row.options) as TranscodeOptions,
     result: row.result === null ? null : (JSON.parse(row.result) as TranscodeResult),
     error: row.error,
@@ -54,6 +58,10 @@ export function toJob(row: JobRow): IngestJob {
 export interface EnqueueInput {
   /** A server-made path (the upload's id under the upload folder). */
   sourcePath: string;
+  /** The uploader's file name, shown in the console. */
+  sourceName?: string;
+  /** Who queued it (a staff e-mail). */
+  createdBy?: string;
   encrypt?: boolean;
   subtitles?: SubtitleInput[];
   /** Defaults to one made from the job id. */
@@ -95,6 +103,8 @@ export async function enqueueTranscode(
       lane: probe.durationSeconds <= settings.shortSeconds ? 'short' : 'long',
       max_attempts: input.maxAttempts ?? settings.maxAttempts,
       source_path: input.sourcePath,
+      source_name: input.sourceName ?? '',
+      created_by: input.createdBy ?? '',
       options: JSON.stringify(options),
       run_after_ms: now,
       created_ms: now,
@@ -145,4 +155,26 @@ export async function cancelJob(
     await removeOutput(jobId, clipId, settings, { published: true });
   }
   return true;
+}
+
+/** A page of jobs, newest first, perhaps of one state. */
+export async function listJobs(
+  db: Kysely<Database>,
+  filter: { state?: IngestJobState | undefined },
+  page: number,
+  pageSize: number,
+): Promise<{ jobs: IngestJob[]; total: number }> {
+  let query = db.selectFrom('ingest_job');
+  if (filter.state) query = query.where('state', '=', filter.state);
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('created_ms', 'desc')
+      .orderBy('job_id')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { jobs: rows.map(toJob), total: Number(count.total) };
 }

@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSource } from '../support/ingest.js';
+import { signedInStaff, useTestApp, type ConsoleBrowser } from '../support/index.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-ingest-'));
+const uploadDir = path.join(dir, 'uploads');
+const ctx = useTestApp({
+  env: { INGEST_UPLOAD_DIR: uploadDir, MEDIA_DIR: path.join(dir, 'media') },
+});
+let origin = '';
+beforeAll(async () => {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const UPLOADS = '/console/api/media/uploads';
+
+/** tus requests over real HTTP with the browser's console cookies and CSRF header. */
+function tusHeaders(browser: ConsoleBrowser, extra: Record<string, string> = {}) {
+  return {
+    cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    'x-csrf-token': browser.cookies.get('console_csrf') ?? '',
+    'tus-resumable': '1.0.0',
+    ...extra,
+  };
+}
+
+function metadata(fields: Record<string, string>): string {
+  return Object.entries(fields)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',');
+}
+
+async function createUpload(browser: ConsoleBrowser, size: number, filename: string) {
+  const res = await fetch(`${origin}${UPLOADS}`, {
+    method: 'POST',
+    headers: tusHeaders(browser, {
+      'upload-length': String(size),
+      'upload-metadata': metadata({ filename }),
+    }),
+  });
+  return res;
+}
+
+async function patch(browser: ConsoleBrowser, location: string, offset: number, body: Buffer) {
+  return fetch(new URL(location, origin), {
+    method: 'PATCH',
+    headers: tusHeaders(browser, {
+      'upload-offset': String(offset),
+      'content-type': 'application/offset+octet-stream',
+    }),
+    body,
+  });
+}
+
+describe('resumable upload of a source video (issue 22)', () => {
+  it('takes a video in two pieces (resumed after asking the offset) and queues its job, audited', async () => {
+    const { browser, email } = await signedInStaff(ctx, ['content_editor']);
+    const source = fs.readFileSync(
+      makeSource(path.join(dir, 'src.mp4'), { size: '320x240', seconds: 2 }),
+    );
+    const created = await createUpload(browser, source.length, '預告片 final.mp4');
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    expect(new URL(location, origin).pathname).toMatch(
+      /^\/console\/api\/media\/uploads\/[0-9a-f]{32}$/,
+    );
+
+    const half = Math.floor(source.length / 2);
+    expect((await patch(browser, location, 0, source.subarray(0, half))).status).toBe(204);
+    // The connection "dropped": ask where to go on from.
+    const head = await fetch(new URL(location, origin), {
+      method: 'HEAD',
+      headers: tusHeaders(browser),
+    });
+    expect(head.headers.get('upload-offset')).toBe(String(half));
+    const last = await patch(browser, location, half, source.subarray(half));
+    expect(last.status).toBe(200);
+    const jobId = last.headers.get('upload-job-id')!;
+    expect(((await last.json()) as { data: unknown }).data).toEqual({ jobId });
+
+    const jobs = await browser.get('/console/api/media/jobs');
+    const job = jobs.json().data.jobs.find((j: { jobId: string }) => j.jobId === jobId);
+    expect(job).toMatchObject({
+      state: 'queued',
+      sourceName: '預告片 final.mp4',
+      createdBy: email,
+      encrypt: false,
+    });
+    const trail = await ctx.database.db
+      .selectFrom('audit_entry')
+      .selectAll()
+      .where('entity', '=', 'media_job')
+      .where('entity_id', '=', jobId)
+      .execute();
+    expect(trail).toHaveLength(1);
+
+    const cancelled = await browser.post(`/console/api/media/jobs/${jobId}/cancel`);
+    expect(cancelled.json().data.job.state).toBe('cancelled');
+    const again = await browser.post(`/console/api/media/jobs/${jobId}/cancel`);
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses a file that is not video, and keeps nothing of it', async () => {
+    const { browser } = await signedInStaff(ctx, ['content_editor']);
+    const text = Buffer.from('這不是影片，只是一段文字。\n'.repeat(50));
+    const created = await createUpload(browser, text.length, 'movie.mp4');
+    const location = created.headers.get('location')!;
+    const res = await patch(browser, location, 0, text);
+    expect(res.status).toBe(415);
+    const body = (await res.json()) as { status: { code: string } };
+    expect(body.status.code).toBe('INGEST_NOT_MEDIA');
+    const id = location.split('/').pop()!;
+    expect(fs.existsSync(path.join(uploadDir, id))).toBe(false);
+  });
+
+  it('refuses a zero-byte file and an upload that is not named as a video', async () => {
+    const { browser } = await signedInStaff(ctx, ['content_editor']);
+    const empty = await createUpload(browser, 0, 'empty.mp4');
+    // A zero-length upload is complete at creation: refused there.
+    expect([400, 415]).toContain(empty.status);
+    expect(((await empty.json()) as { status: { code: string } }).status.code).toBe(
+      'INGEST_EMPTY_FILE',
+    );
+    const named = await createUpload(browser, 10, 'notes.txt');
+    expect(named.status).toBe(415);
+    expect(((await named.json()) as { status: { message: string } }).status.message).toContain(
+      '請上傳影片檔',
+    );
+  });
+
+  it('refuses uploads to staff whose roles may not ingest, and without the CSRF proof', async () => {
+    const marketing = await signedInStaff(ctx, ['marketing']);
+    const refused = await createUpload(marketing.browser, 100, 'a.mp4');
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { status: { code: string } }).status.code).toBe(
+      'STAFF_FORBIDDEN',
+    );
+
+    const editor = await signedInStaff(ctx, ['content_editor']);
+    const noCsrf = await fetch(`${origin}${UPLOADS}`, {
+      method: 'POST',
+      headers: { ...tusHeaders(editor.browser), 'x-csrf-token': 'nope', 'upload-length': '10' },
+    });
+    expect(noCsrf.status).toBe(403);
+    const nobody = await fetch(`${origin}${UPLOADS}`, {
+      method: 'POST',
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': '10' },
+    });
+    expect(nobody.status).toBe(403);
+  });
+});
