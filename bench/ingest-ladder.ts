@@ -53,6 +53,7 @@ const settings: IngestSettings = {
   maxAttempts: 1,
   retryMs: 0,
   pollMs: 50,
+  uploadDir: null,
 };
 const database = connect(`sqlite:${path.join(dir, 'bench.db')}`);
 await migrateToLatest(database);

@@ -102,6 +102,8 @@ describe('resumable upload of a source video (issue 22)', () => {
 
     const cancelled = await browser.post(`/console/api/media/jobs/${jobId}/cancel`);
     expect(cancelled.json().data.job.state).toBe('cancelled');
+    // A cancelled job's upload is removed (a done one's too, by the worker).
+    expect(fs.existsSync(path.join(uploadDir, location.split('/').pop()!))).toBe(false);
     const again = await browser.post(`/console/api/media/jobs/${jobId}/cancel`);
     expect(again.statusCode).toBe(409);
   });
