@@ -6,6 +6,7 @@ import { drawBurst } from './draw-burst.js';
 import { firstFrame } from './first-frame.js';
 import { gatewayList } from './gateway-list.js';
 import { homePage } from './home-page.js';
+import { ingestBench } from './ingest.js';
 import { lighthouseBench } from './lighthouse.js';
 import { listCalls } from './list-calls.js';
 import { livePlaylist } from './live-playlist.js';
@@ -30,4 +31,5 @@ export const benchmarks: Benchmark[] = [
   drawBurst,
   channelChange,
   lighthouseBench,
+  ingestBench,
 ];

@@ -66,6 +66,8 @@ export interface AppDependencies {
   partners?: PartnerDirectory;
   /** Outgoing mail; by default the one the config names (SMTP_URL, else the outbox). */
   mailer?: Mailer;
+  /** Called when an upload queues an ingest job (main wakes its in-process worker). */
+  onIngestQueued?: () => void;
   /** Extra routes registered before the page shell (benchmarks add their ceiling routes here). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -93,6 +95,7 @@ export async function buildApp({
   extend,
   partners,
   mailer,
+  onIngestQueued,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.LOG_LEVEL),
@@ -159,6 +162,7 @@ export async function buildApp({
     uploadDir: config.INGEST_UPLOAD_DIR,
     maxUploadBytes: config.INGEST_MAX_UPLOAD_BYTES,
     clock,
+    onQueued: onIngestQueued,
   });
 
   registerGatewayClientAuth(app, parseGatewayClients(config.GATEWAY_CLIENTS), clock);

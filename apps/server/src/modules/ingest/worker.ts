@@ -64,6 +64,11 @@ export class IngestWorker {
     this.schedule(0);
   }
 
+  /** A job was just queued here: look for work now rather than at the next poll. */
+  wake(): void {
+    if (!this.stopped && !this.ticking) this.schedule(0);
+  }
+
   /**
    * Graceful stop (SIGTERM): claims nothing more, kills running ffmpeg, removes their work and
    * gives their jobs back to the queue, so another worker starts them again at once.
