@@ -47,6 +47,7 @@ import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
 import { consoleSessionPlugin } from './modules/staff/console-session.js';
 import { registerStaffConsoleRoutes } from './modules/staff/console-routes.js';
 import { registerAuditConsoleRoutes } from './modules/audit/console-routes.js';
+import { registerCatalogueConsoleCalls } from './modules/catalogue/console-calls.js';
 import { DEFAULT_SHARE_IMAGE, IMAGE_SIZES, mediaUrl } from './modules/media/urls.js';
 import { systemClock } from './time.js';
 
@@ -142,6 +143,7 @@ export async function buildApp({
   });
   registerStaffConsoleRoutes(app, { db, config, clock, policy: staffPolicy });
   registerAuditConsoleRoutes(app, db);
+  registerCatalogueConsoleCalls(app, { db, clock });
 
   registerGatewayClientAuth(app, parseGatewayClients(config.GATEWAY_CLIENTS), clock);
   registerHealthRoutes(app, database);

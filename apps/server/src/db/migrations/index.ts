@@ -25,6 +25,7 @@ import { liveBookmarkPlays } from './0021-live-bookmark-plays.js';
 import { kidChannels } from './0022-kid-channels.js';
 import { continueWatchingFlag } from './0023-continue-watching-flag.js';
 import { staff } from './0024-staff.js';
+import { consoleCatalogue } from './0026-console-catalogue.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0022-kid-channels': kidChannels,
   '0023-continue-watching-flag': continueWatchingFlag,
   '0024-staff': staff,
+  '0026-console-catalogue': consoleCatalogue,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {

@@ -1,0 +1,142 @@
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { z } from 'zod';
+import type {
+  ConsoleTitle,
+  ConsoleTitleRow,
+  titleListQuerySchema,
+} from '@site/contract/console';
+import type { Database } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
+import type { TitleRow } from './present.js';
+
+/*
+ * The console's reads of the catalogue (issue 22, docs/adr/0038-console-catalogue.md). Staff see
+ * every title, drafts and titles off the shelf included: nothing here is a customer's face, so
+ * the visibility rule does not apply (and no customer call reads these).
+ */
+
+export type TitleListQuery = z.infer<typeof titleListQuerySchema>;
+
+/** The console's orders and their columns: migration 0026 has one index for each. */
+const SORT_COLUMNS = {
+  name: 'name',
+  contentId: 'content_id',
+  year: 'year',
+  onShelfAt: 'on_shelf_at',
+  updatedAt: 'updated_at',
+} as const;
+
+/** `%`, `_` and the escape itself taken literally in a LIKE pattern. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filtered(db: Kysely<Database>, query: TitleListQuery) {
+  let select = db.selectFrom('title');
+  if (query.kind) select = select.where('kind', '=', query.kind);
+  if (query.state) select = select.where('state', '=', query.state);
+  if (query.mainCategoryId) select = select.where('main_category_id', '=', query.mainCategoryId);
+  const q = query.q;
+  if (q) {
+    const text = likeLiteral(q);
+    select = select.where((eb: ExpressionBuilder<Database, 'title'>) =>
+      eb.or([
+        sql<boolean>`name like ${`%${text}%`} escape '\\'`,
+        sql<boolean>`content_id like ${`${text}%`} escape '\\'`,
+      ]),
+    );
+  }
+  return select;
+}
+
+export function titleRowOf(row: TitleRow): ConsoleTitleRow {
+  return {
+    contentId: row.content_id,
+    kind: row.kind as ConsoleTitleRow['kind'],
+    name: row.name,
+    year: Number(row.year),
+    mainCategoryId: row.main_category_id,
+    sellType: row.sell_type as ConsoleTitleRow['sellType'],
+    price: Number(row.dtr_price),
+    state: row.state as ConsoleTitleRow['state'],
+    onShelfAt: Number(row.on_shelf_at),
+    offShelfAt: row.off_shelf_at === null ? null : Number(row.off_shelf_at),
+    updatedAt: Number(row.updated_at),
+    version: Number(row.version),
+  };
+}
+
+export function consoleTitleOf(row: TitleRow): ConsoleTitle {
+  return {
+    ...titleRowOf(row),
+    synopsis: row.synopsis,
+    country: row.country,
+    subcategoryId: row.subcategory_id,
+    grade: row.grade as ConsoleTitle['grade'],
+    isRestricted: Boolean(Number(row.is_restricted)),
+    isSexual: Boolean(Number(row.is_sexual)),
+    kidSafe: Boolean(Number(row.kid_safe)),
+    seriesId: row.series_id,
+    posterPath: row.poster_path,
+    stillPath: row.still_path,
+    clipId: row.clip_id,
+    trailerClipId: row.trailer_clip_id,
+  };
+}
+
+const ROW_COLUMNS = [
+  'content_id',
+  'kind',
+  'name',
+  'year',
+  'main_category_id',
+  'sell_type',
+  'dtr_price',
+  'state',
+  'on_shelf_at',
+  'off_shelf_at',
+  'updated_at',
+  'version',
+] as const;
+
+/**
+ * One page of titles in the asked order, ties by content id in the same direction (so both
+ * databases walk one index, forwards or backwards, and agree on every page), with the count of
+ * every match. Filters are columns of each order's index: a filtered page is still the next rows
+ * of a walk, checked in the index.
+ */
+export async function listConsoleTitles(
+  db: Kysely<Database>,
+  query: TitleListQuery,
+): Promise<{ titles: ConsoleTitleRow[]; total: number }> {
+  const column = SORT_COLUMNS[query.sort];
+  let page = filtered(db, query).select(ROW_COLUMNS).orderBy(column, query.order);
+  if (column !== 'content_id') page = page.orderBy('content_id', query.order);
+  page = page.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const [rows, count] = await Promise.all([
+    page.execute(),
+    filtered(db, query)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    titles: rows.map((row) => titleRowOf(row as TitleRow)),
+    total: Number(count.n),
+  };
+}
+
+export async function findConsoleTitleRow(
+  db: Kysely<Database>,
+  contentId: string,
+): Promise<TitleRow | undefined> {
+  return db.selectFrom('title').selectAll().where('content_id', '=', contentId).executeTakeFirst();
+}
+
+export async function getConsoleTitle(
+  db: Kysely<Database>,
+  contentId: string,
+): Promise<ConsoleTitle> {
+  const row = await findConsoleTitleRow(db, contentId);
+  if (!row) throw notFound('找不到這部影片。');
+  return consoleTitleOf(row);
+}
