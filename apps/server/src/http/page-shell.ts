@@ -91,6 +91,8 @@ const NON_PAGE_PREFIXES = [
   '/docs',
   '/epg/',
   '/ads/',
+  // The console's calls answer the envelope for every failure, a bad address included.
+  '/console/api/',
 ];
 
 /** A GET for something a browser navigates to (not a call, a file or a document of the API). */
