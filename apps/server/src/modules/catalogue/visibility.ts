@@ -120,8 +120,10 @@ export function visibleWhere(
       // they change) and a generic PostgreSQL plan cannot prove it at all.
       const flag = (value: 0 | 1) => sql.lit(value);
       // A draft is nobody's (migration 0026 appends `state` to the browse indexes, so a walk and
-      // a count still decide this from the index alone); a literal, like the flags.
-      if (audience.state) terms.push(eb(sql.ref<string>(audience.state), '=', sql.lit(PUBLISHED)));
+      // a count still decide this from the index alone). Written `<> 'draft'` (the same set under
+      // 0026's check): SQLite takes an unindexed equality for a term that keeps a quarter of the
+      // rows, and with statistics then preferred a partial sort over the order's index walk.
+      if (audience.state) terms.push(eb(sql.ref<string>(audience.state), '<>', sql.lit(DRAFT)));
       if (least >= AUDIENCE.kids) terms.push(eb(ref(audience.kidSafe), '=', flag(1)));
       if (least >= AUDIENCE.general) terms.push(eb(ref(audience.isRestricted), '=', flag(0)));
       if (least >= AUDIENCE.restricted) terms.push(eb(ref(audience.isSexual), '=', flag(0)));
@@ -178,6 +180,7 @@ type RuleFields = Pick<
 
 /** The state of a title customers may see (a draft is seen by no one but staff). */
 export const PUBLISHED = 'published';
+export const DRAFT = 'draft';
 
 export function isPublished(title: Pick<TitleRow, 'state'>): boolean {
   return title.state === PUBLISHED;
