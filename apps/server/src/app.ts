@@ -143,7 +143,7 @@ export async function buildApp({
   });
   registerStaffConsoleRoutes(app, { db, config, clock, policy: staffPolicy });
   registerAuditConsoleRoutes(app, db);
-  registerCatalogueConsoleCalls(app, { db, clock });
+  registerCatalogueConsoleCalls(app, { db, clock, mediaDir: config.MEDIA_DIR });
 
   registerGatewayClientAuth(app, parseGatewayClients(config.GATEWAY_CLIENTS), clock);
   registerHealthRoutes(app, database);

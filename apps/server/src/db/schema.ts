@@ -91,6 +91,8 @@ export interface TitleTable {
   version: Generated<number>;
   /** Unix seconds of the last console change (the shelf date for titles older than 0026). */
   updated_at: Generated<number>;
+  /** The uploaded banner picture under the media folder (null: none; pages use the still). */
+  banner_path: string | null;
 }
 
 export interface ChannelGroupTable {

@@ -7,7 +7,8 @@ import type { MigrationContext } from './context.js';
  *   published. The one visibility rule (catalogue/visibility.ts) reads it as the literal
  *   `state = 'published'`.
  * - `title.version` (edits carry the version they were made on) and `title.updated_at` (the
- *   console's default order; existing titles: their shelf date).
+ *   console's default order; existing titles: their shelf date); `title.banner_path`, the
+ *   uploaded banner picture (null: none).
  * - Browse's partial indexes (0008, rebuilt by 0013) learn the state, so a browse still counts
  *   (and on SQLite decides whether a row it skips is visible) from an index alone: per dialect,
  *   below. The rule writes it `state <> 'draft'`, a literal, as the indexes do.
@@ -137,6 +138,8 @@ export function consoleCatalogue(ctx: MigrationContext) {
         .addColumn('updated_at', 'bigint', (c) => c.notNull().defaultTo(0))
         .execute();
       await sql`update title set updated_at = on_shelf_at`.execute(db);
+      // The wide banner an editor may upload (pages use the still when there is none).
+      await db.schema.alterTable('title').addColumn('banner_path', ctx.text).execute();
 
       if (ctx.dialect === 'postgres') await publishedShelfIndexes(db);
       else await stateInBrowseIndexes(db);

@@ -79,6 +79,7 @@ export function consoleTitleOf(row: TitleRow): ConsoleTitle {
     seriesId: row.series_id,
     posterPath: row.poster_path,
     stillPath: row.still_path,
+    bannerPath: row.banner_path,
     clipId: row.clip_id,
     trailerClipId: row.trailer_clip_id,
   };

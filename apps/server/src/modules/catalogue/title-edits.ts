@@ -160,7 +160,7 @@ export async function setTitlePicture(
   db: Kysely<Database>,
   actor: Actor,
   contentId: string,
-  column: 'poster_path' | 'still_path',
+  column: 'poster_path' | 'still_path' | 'banner_path',
   path: string,
   version: number,
   now: number,
