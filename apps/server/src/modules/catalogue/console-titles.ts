@@ -1,10 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { z } from 'zod';
-import type {
-  ConsoleTitle,
-  ConsoleTitleRow,
-  titleListQuerySchema,
-} from '@site/contract/console';
+import type { ConsoleTitle, ConsoleTitleRow, titleListQuerySchema } from '@site/contract/console';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import type { TitleRow } from './present.js';

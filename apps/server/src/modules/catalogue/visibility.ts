@@ -195,9 +195,7 @@ export function isOnShelf(
 
 /** The rule for a title already in memory. */
 export function isVisible(title: RuleFields, scope: VisibilityScope, now: number): boolean {
-  return (
-    isPublished(title) && isOnShelf(title, now) && audienceOf(title) >= minimumAudience(scope)
-  );
+  return isPublished(title) && isOnShelf(title, now) && audienceOf(title) >= minimumAudience(scope);
 }
 
 /**
