@@ -356,3 +356,45 @@ describe('drafts and publishing (issue 22, the one visibility rule)', () => {
     }
   });
 });
+
+describe('drag-to-order (issue 22)', () => {
+  it('puts main categories in a new order made on the order seen, audited', async () => {
+    const read = await reader.get('/console/api/order/mainCategories');
+    expect(read.statusCode, read.body).toBe(200);
+    const seen = (read.json().data.items as { id: string }[]).map((item) => item.id);
+    expect(seen).toEqual(expect.arrayContaining(['cc-even', 'cc-odd']));
+    const order = [...seen].reverse();
+    expect(
+      (await reader.call('PUT', '/console/api/order/mainCategories', { seen, order })).statusCode,
+    ).toBe(403);
+    const res = await editor.call('PUT', '/console/api/order/mainCategories', { seen, order });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().data.items as { id: string }[]).map((item) => item.id)).toEqual(order);
+    const audit = await ctx.database.db
+      .selectFrom('audit_entry')
+      .selectAll()
+      .where('entity', '=', 'order:mainCategories')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.before_json!)).toEqual({ order: seen });
+    expect(JSON.parse(audit.after_json!)).toEqual({ order });
+
+    // Made on the old order: refused with the order as it now is.
+    const stale = await editor.call('PUT', '/console/api/order/mainCategories', {
+      seen,
+      order: seen,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().data.fields).toContainEqual({
+      name: 'order',
+      problem: JSON.stringify(order),
+    });
+    const missing = await editor.call('PUT', '/console/api/order/mainCategories', {
+      seen: order,
+      order: order.slice(1),
+    });
+    expect(missing.statusCode).toBe(400);
+    const unknown = await editor.call('PUT', '/console/api/order/titles', { seen: [], order: [] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().status.code).toBe('BAD_INPUT');
+  });
+});

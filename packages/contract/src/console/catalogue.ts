@@ -83,6 +83,14 @@ export type ConsoleTitle = z.infer<typeof consoleTitleSchema>;
 
 const titleParams = z.object({ contentId: consoleContentIdSchema });
 
+/** Lists an editor orders by dragging: the main categories, the menu, the home page's groups. */
+export const orderedListSchema = z.enum(['mainCategories', 'menus', 'homeGroups']);
+export type OrderedList = z.infer<typeof orderedListSchema>;
+const orderedIdsSchema = z.array(z.string().min(1).max(40)).max(500);
+const orderReply = envelopeOf(
+  z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) }),
+);
+
 /** The pictures of a title an editor uploads (each resized to the size the pages show it at). */
 export const titlePictureKindSchema = z.enum(['poster', 'banner', 'still']);
 export type TitlePictureKind = z.infer<typeof titlePictureKindSchema>;
@@ -152,6 +160,29 @@ export const consoleCatalogueCalls = {
    * JPEG, PNG or WebP of at most TITLE_PICTURE_MAX_BYTES and at least the size pages show it at.
    * It is checked to be a real image, resized and stored under a content-hashed name.
    */
+  getOrder: describeConsoleCall({
+    method: 'GET',
+    path: '/console/api/order/:list',
+    summary: 'A list an editor orders (main categories, menus, home groups), in its order',
+    tags: ['console: catalogue'],
+    params: z.object({ list: orderedListSchema }),
+    reply: orderReply,
+    access: { staff: READERS },
+  }),
+  /**
+   * Drag-to-order: the whole list in its new order, with the order it was made on (`seen`). A list
+   * reordered meanwhile (or with members added or removed) is refused with STALE_EDIT.
+   */
+  setOrder: describeConsoleCall({
+    method: 'PUT',
+    path: '/console/api/order/:list',
+    summary: 'Put a list in a new order, made on the order seen',
+    tags: ['console: catalogue'],
+    params: z.object({ list: orderedListSchema }),
+    input: z.object({ seen: orderedIdsSchema, order: orderedIdsSchema }),
+    reply: orderReply,
+    access: { staff: ['content_editor', 'marketing'] },
+  }),
   uploadTitlePicture: describeConsoleCall({
     method: 'POST',
     path: '/console/api/titles/:contentId/pictures/:kind',

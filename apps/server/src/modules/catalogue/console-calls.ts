@@ -5,6 +5,7 @@ import { TITLE_PICTURE_MAX_BYTES, consoleCatalogueCalls } from '@site/contract/c
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { registerConsoleCall } from '../staff/console-calls.js';
+import { listOrder, setOrder } from './console-order.js';
 import { getConsoleTitle, listConsoleTitles } from './console-titles.js';
 import { PICTURE_COLUMNS, preparePicture, storePicture } from './pictures.js';
 import { changeTitle, setTitlePicture, setTitleState } from './title-edits.js';
@@ -86,6 +87,18 @@ export function registerCatalogueConsoleCalls(
     consoleCatalogueCalls.unpublishTitle,
     async ({ contentId, version }, { actor }) => ({
       title: await setTitleState(db, actor, contentId, 'draft', version, clock()),
+    }),
+  );
+
+  registerConsoleCall(app, consoleCatalogueCalls.getOrder, async ({ list }) => ({
+    items: await listOrder(db, list),
+  }));
+
+  registerConsoleCall(
+    app,
+    consoleCatalogueCalls.setOrder,
+    async ({ list, ...input }, { actor }) => ({
+      items: await setOrder(db, actor, list, input, clock()),
     }),
   );
 

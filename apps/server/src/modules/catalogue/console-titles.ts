@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { ConsoleTitle, ConsoleTitleRow, titleListQuerySchema } from '@site/contract/console';
 import type { Database } from '../../db/schema.js';
@@ -27,11 +27,23 @@ function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * The filters. On SQLite each is written `+column = ?`: SQLite, which has no statistics here,
+ * takes any equality for a selective index lookup and would then sort every match (40,000 titles
+ * of a category: 170 ms); the unary plus makes no index range of it, so the list walks its order's
+ * index and checks the filter columns there (migration 0026 put them in every order index).
+ * PostgreSQL plans with statistics and gets the columns themselves.
+ */
 function filtered(db: Kysely<Database>, query: TitleListQuery) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const column = (name: 'kind' | 'state' | 'main_category_id') =>
+    postgres ? sql.ref<string>(name) : sql<string>`+${sql.ref(name)}`;
   let select = db.selectFrom('title');
-  if (query.kind) select = select.where('kind', '=', query.kind);
-  if (query.state) select = select.where('state', '=', query.state);
-  if (query.mainCategoryId) select = select.where('main_category_id', '=', query.mainCategoryId);
+  if (query.kind) select = select.where(column('kind'), '=', query.kind);
+  if (query.state) select = select.where(column('state'), '=', query.state);
+  if (query.mainCategoryId) {
+    select = select.where(column('main_category_id'), '=', query.mainCategoryId);
+  }
   const q = query.q;
   if (q) {
     const text = likeLiteral(q);
@@ -100,16 +112,24 @@ const ROW_COLUMNS = [
  * One page of titles in the asked order, ties by content id in the same direction (so both
  * databases walk one index, forwards or backwards, and agree on every page), with the count of
  * every match. Filters are columns of each order's index: a filtered page is still the next rows
- * of a walk, checked in the index.
+ * of a walk, checked in the index. The page's ids are found first, from the index alone (the
+ * offset skips index entries, not rows: PostgreSQL read 50,000 rows from the table for page
+ * 2,000), and only those rows are read.
  */
 export async function listConsoleTitles(
   db: Kysely<Database>,
   query: TitleListQuery,
 ): Promise<{ titles: ConsoleTitleRow[]; total: number }> {
   const column = SORT_COLUMNS[query.sort];
-  let page = filtered(db, query).select(ROW_COLUMNS).orderBy(column, query.order);
+  let ids = filtered(db, query).select('content_id').orderBy(column, query.order);
+  if (column !== 'content_id') ids = ids.orderBy('content_id', query.order);
+  ids = ids.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  let page = db
+    .selectFrom('title')
+    .select(ROW_COLUMNS)
+    .where('content_id', 'in', ids)
+    .orderBy(column, query.order);
   if (column !== 'content_id') page = page.orderBy('content_id', query.order);
-  page = page.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
   const [rows, count] = await Promise.all([
     page.execute(),
     filtered(db, query)
