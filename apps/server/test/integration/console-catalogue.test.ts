@@ -335,6 +335,19 @@ describe('drafts and publishing (issue 22, the one visibility rule)', () => {
     ]);
   });
 
+  it('publishing a published title changes nothing and records nothing', async () => {
+    const seen = await title('CC020');
+    const res = await editor.post('/console/api/titles/CC020/publish', { version: seen.version });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.title.version).toBe(seen.version);
+    const audit = await ctx.database.db
+      .selectFrom('audit_entry')
+      .select('audit_id')
+      .where('entity_id', '=', 'CC020')
+      .execute();
+    expect(audit).toHaveLength(0);
+  });
+
   it('keeps a title shown and hidden on time by its availability window', async () => {
     const seen = await title('CC007');
     const res = await editor.call('PATCH', '/console/api/titles/CC007', {

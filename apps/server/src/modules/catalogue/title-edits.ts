@@ -101,7 +101,8 @@ async function changeOnVersion(
   contentId: string,
   version: number,
   now: number,
-  change: (row: TitleRow, trx: Kysely<Database>) => Promise<Updateable<TitleTable>>,
+  /** The columns to set; null: nothing to change (the version stays, nothing is recorded). */
+  change: (row: TitleRow, trx: Kysely<Database>) => Promise<Updateable<TitleTable> | null>,
 ): Promise<ConsoleTitle> {
   return db.transaction().execute(async (trx) => {
     const row = await findConsoleTitleRow(trx, contentId);
@@ -109,6 +110,7 @@ async function changeOnVersion(
     const before = consoleTitleOf(row);
     if (Number(row.version) !== version) throw staleEdit(audited(before), Number(row.version));
     const columns = await change(row, trx);
+    if (columns === null) return before;
     const updated = await trx
       .updateTable('title')
       .set((eb) => ({ ...columns, version: eb('version', '+', 1), updated_at: now }))
@@ -152,7 +154,9 @@ export async function setTitleState(
   version: number,
   now: number,
 ): Promise<ConsoleTitle> {
-  return changeOnVersion(db, actor, contentId, version, now, async () => ({ state }));
+  return changeOnVersion(db, actor, contentId, version, now, async (row) =>
+    row.state === state ? null : { state },
+  );
 }
 
 /** A picture of a title replaced (pictures.ts writes the files first). */
