@@ -32,10 +32,12 @@ function likeLiteral(text: string): string {
  * takes any equality for a selective index lookup and would then sort every match (40,000 titles
  * of a category: 170 ms); the unary plus makes no index range of it, so the list walks its order's
  * index and checks the filter columns there (migration 0026 put them in every order index).
- * PostgreSQL plans with statistics and gets the columns themselves.
+ * PostgreSQL plans with statistics and gets the columns themselves, and so does the count on
+ * both (`counting`: a range of title_console_filter where the kind leads; 6.9 → 3.4 ms for the
+ * series of 100,000 titles on SQLite).
  */
-function filtered(db: Kysely<Database>, query: TitleListQuery) {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+function filtered(db: Kysely<Database>, query: TitleListQuery, counting = false) {
+  const postgres = counting || db.getExecutor().adapter instanceof PostgresAdapter;
   const column = (name: 'kind' | 'state' | 'main_category_id') =>
     postgres ? sql.ref<string>(name) : sql<string>`+${sql.ref(name)}`;
   let select = db.selectFrom('title');
@@ -132,7 +134,7 @@ export async function listConsoleTitles(
   if (column !== 'content_id') page = page.orderBy('content_id', query.order);
   const [rows, count] = await Promise.all([
     page.execute(),
-    filtered(db, query)
+    filtered(db, query, true)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
