@@ -2,6 +2,7 @@ import type { Benchmark } from '../lib/types.js';
 import { browsePaging } from './browse-paging.js';
 import { catalogueList } from './catalogue-list.js';
 import { channelChange } from './channel-change.js';
+import { consoleTitles } from './console-titles.js';
 import { drawBurst } from './draw-burst.js';
 import { firstFrame } from './first-frame.js';
 import { gatewayList } from './gateway-list.js';
@@ -24,6 +25,7 @@ export const benchmarks: Benchmark[] = [
   listCalls,
   search,
   browsePaging,
+  consoleTitles,
   homePage,
   firstFrame,
   livePlaylist,

@@ -53,6 +53,7 @@ import { registerAuditConsoleRoutes } from './modules/staff/audit-routes.js';
 import { registerIngestConsoleRoutes } from './modules/ingest/console-routes.js';
 import { registerUploadRoutes } from './modules/ingest/upload-routes.js';
 import { ingestSettings } from './modules/ingest/settings.js';
+import { registerCatalogueConsoleCalls } from './modules/catalogue/console-calls.js';
 import { DEFAULT_SHARE_IMAGE, IMAGE_SIZES, mediaUrl } from './modules/media/urls.js';
 import { systemClock } from './time.js';
 
@@ -164,6 +165,7 @@ export async function buildApp({
     clock,
     onQueued: onIngestQueued,
   });
+  registerCatalogueConsoleCalls(app, { db, clock, mediaDir: config.MEDIA_DIR });
 
   registerGatewayClientAuth(app, parseGatewayClients(config.GATEWAY_CLIENTS), clock);
   registerHealthRoutes(app, database);

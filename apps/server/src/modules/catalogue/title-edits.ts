@@ -1,0 +1,173 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { z } from 'zod';
+import type { ConsoleTitle, titleFieldsSchema } from '@site/contract/console';
+import type { Database, TitleTable } from '../../db/schema.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { staleEdit } from '../../lib/stale-edit.js';
+import { recordChange, type Actor } from '../audit/trail.js';
+import { reindexTitles } from '../search/reindex.js';
+import { consoleTitleOf, findConsoleTitleRow } from './console-titles.js';
+import type { TitleRow } from './present.js';
+
+/*
+ * The console's changes to a title (issue 22, docs/adr/0038-console-catalogue.md): each made on
+ * the version the editor saw (a stale one is refused with STALE_EDIT and the title as it now is),
+ * bumping the version, recorded in the audit trail in the same transaction, and the title's
+ * search rows brought in line in that transaction too (a renamed title is found by its new name
+ * at once; a draft is found by no one). Who may see a title stays the visibility rule's: these
+ * functions only edit the data it reads.
+ */
+
+export type TitleFields = z.infer<typeof titleFieldsSchema>;
+export type TitleEdit = Partial<TitleFields> & { version: number };
+
+const ENTITY = 'title';
+
+/** The title as the audit trail keeps it: every field an editor changes, and its state. */
+function audited(title: ConsoleTitle): Record<string, unknown> {
+  const { version: _version, updatedAt: _updatedAt, ...fields } = title;
+  return fields;
+}
+
+const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
+
+function columnsOf(edit: Partial<TitleFields>): Updateable<TitleTable> {
+  const columns: Updateable<TitleTable> = {
+    name: edit.name,
+    synopsis: edit.synopsis,
+    year: edit.year,
+    country: edit.country,
+    main_category_id: edit.mainCategoryId,
+    subcategory_id: edit.subcategoryId,
+    grade: edit.grade,
+    is_restricted: flag(edit.isRestricted),
+    is_sexual: flag(edit.isSexual),
+    kid_safe: flag(edit.kidSafe),
+    sell_type: edit.sellType,
+    dtr_price: edit.price,
+    on_shelf_at: edit.onShelfAt,
+    off_shelf_at: edit.offShelfAt,
+  };
+  return Object.fromEntries(
+    Object.entries(columns).filter(([, value]) => value !== undefined),
+  ) as Updateable<TitleTable>;
+}
+
+/** Input that names what does not exist, or a window that ends before it starts: 400. */
+async function checkEdit(
+  db: Kysely<Database>,
+  row: TitleRow,
+  edit: Partial<TitleFields>,
+): Promise<void> {
+  const problems: { name: string; problem: string }[] = [];
+  const mainCategoryId = edit.mainCategoryId ?? row.main_category_id;
+  if (edit.mainCategoryId !== undefined) {
+    const found = await db
+      .selectFrom('main_category')
+      .select('main_category_id')
+      .where('main_category_id', '=', edit.mainCategoryId)
+      .executeTakeFirst();
+    if (!found) problems.push({ name: 'mainCategoryId', problem: '沒有這個主分類' });
+  }
+  if (edit.subcategoryId !== undefined && edit.subcategoryId !== '') {
+    const found = await db
+      .selectFrom('subcategory')
+      .select('subcategory_id')
+      .where('subcategory_id', '=', edit.subcategoryId)
+      .where('main_category_id', '=', mainCategoryId)
+      .executeTakeFirst();
+    if (!found) problems.push({ name: 'subcategoryId', problem: '這個主分類下沒有這個子分類' });
+  }
+  const onShelfAt = edit.onShelfAt ?? Number(row.on_shelf_at);
+  const offShelfAt =
+    edit.offShelfAt === undefined
+      ? row.off_shelf_at === null
+        ? null
+        : Number(row.off_shelf_at)
+      : edit.offShelfAt;
+  if (offShelfAt !== null && offShelfAt <= onShelfAt) {
+    problems.push({ name: 'offShelfAt', problem: '下架時間必須晚於上架時間' });
+  }
+  if (problems.length > 0) throw new AppError('BAD_INPUT', problems);
+}
+
+/**
+ * Changes columns of a title on the version seen, in one transaction with its audit entry and
+ * its search rows. `check` runs on the row as read inside the transaction.
+ */
+async function changeOnVersion(
+  db: Kysely<Database>,
+  actor: Actor,
+  contentId: string,
+  version: number,
+  now: number,
+  /** The columns to set; null: nothing to change (the version stays, nothing is recorded). */
+  change: (row: TitleRow, trx: Kysely<Database>) => Promise<Updateable<TitleTable> | null>,
+): Promise<ConsoleTitle> {
+  return db.transaction().execute(async (trx) => {
+    const row = await findConsoleTitleRow(trx, contentId);
+    if (!row) throw notFound('找不到這部影片。');
+    const before = consoleTitleOf(row);
+    if (Number(row.version) !== version) throw staleEdit(audited(before), Number(row.version));
+    const columns = await change(row, trx);
+    if (columns === null) return before;
+    const updated = await trx
+      .updateTable('title')
+      .set((eb) => ({ ...columns, version: eb('version', '+', 1), updated_at: now }))
+      .where('content_id', '=', contentId)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    // Another edit committed between the read and this write (PostgreSQL's read committed).
+    if (Number(updated.numUpdatedRows) !== 1) throw staleEdit(audited(before), version + 1);
+    const after = consoleTitleOf((await findConsoleTitleRow(trx, contentId))!);
+    await recordChange(
+      trx,
+      actor,
+      { entity: ENTITY, entityId: contentId, before: audited(before), after: audited(after) },
+      now,
+    );
+    await reindexTitles(trx, [contentId]);
+    return after;
+  });
+}
+
+export async function changeTitle(
+  db: Kysely<Database>,
+  actor: Actor,
+  contentId: string,
+  edit: TitleEdit,
+  now: number,
+): Promise<ConsoleTitle> {
+  const { version, ...fields } = edit;
+  return changeOnVersion(db, actor, contentId, version, now, async (row, trx) => {
+    await checkEdit(trx, row, fields);
+    return columnsOf(fields);
+  });
+}
+
+/** Publish ('published') or take back to draft ('draft'); audited like every change. */
+export async function setTitleState(
+  db: Kysely<Database>,
+  actor: Actor,
+  contentId: string,
+  state: 'draft' | 'published',
+  version: number,
+  now: number,
+): Promise<ConsoleTitle> {
+  return changeOnVersion(db, actor, contentId, version, now, async (row) =>
+    row.state === state ? null : { state },
+  );
+}
+
+/** A picture of a title replaced (pictures.ts writes the files first). */
+export async function setTitlePicture(
+  db: Kysely<Database>,
+  actor: Actor,
+  contentId: string,
+  column: 'poster_path' | 'still_path' | 'banner_path',
+  path: string,
+  version: number,
+  now: number,
+): Promise<ConsoleTitle> {
+  return changeOnVersion(db, actor, contentId, version, now, async () => ({ [column]: path }));
+}
