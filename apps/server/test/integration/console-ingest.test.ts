@@ -3,8 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingestSettings } from '../../src/modules/ingest/settings.js';
+import { IngestWorker } from '../../src/modules/ingest/worker.js';
 import { makeSource } from '../support/ingest.js';
-import { signedInStaff, useTestApp, type ConsoleBrowser } from '../support/index.js';
+import {
+  TestBrowser,
+  newTitle,
+  signedInStaff,
+  useTestApp,
+  type ConsoleBrowser,
+} from '../support/index.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-ingest-'));
 const uploadDir = path.join(dir, 'uploads');
@@ -156,4 +164,71 @@ describe('resumable upload of a source video (issue 22)', () => {
     });
     expect(nobody.status).toBe(403);
   });
+});
+
+describe('a finished clip attached to a title', () => {
+  it("becomes the title's video on the version seen, audited, and is what the play right hands out", async () => {
+    const { browser } = await signedInStaff(ctx, ['content_editor']);
+    const source = fs.readFileSync(
+      makeSource(path.join(dir, 'attach.mp4'), { size: '320x240', seconds: 2 }),
+    );
+    const created = await createUpload(browser, source.length, 'attach.mp4');
+    const location = created.headers.get('location')!;
+    const jobId = (await patch(browser, location, 0, source)).headers.get('upload-job-id')!;
+    const title = await newTitle(ctx.database.db, { sell_type: 'FREE' });
+    const contentId = String(title.content_id);
+
+    const early = await browser.post(`/console/api/titles/${contentId}/clip`, {
+      jobId,
+      use: 'main',
+      version: 0,
+    });
+    expect(early.statusCode).toBe(409);
+
+    const worker = new IngestWorker(ctx.database.db, {
+      ...ingestSettings(ctx.config),
+      preset: 'ultrafast',
+      pollMs: 100,
+    });
+    worker.start();
+    try {
+      for (let i = 0; i < 600; i += 1) {
+        const job = (await browser.get(`/console/api/media/jobs/${jobId}`)).json().data.job;
+        if (job.state === 'done') break;
+        expect(['queued', 'running']).toContain(job.state);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      await worker.stop();
+    }
+    const job = (await browser.get(`/console/api/media/jobs/${jobId}`)).json().data.job;
+    expect(job.state).toBe('done');
+
+    const attached = await browser.post(`/console/api/titles/${contentId}/clip`, {
+      jobId,
+      use: 'main',
+      version: 0,
+    });
+    expect(attached.statusCode).toBe(200);
+    expect(attached.json().data).toEqual({ contentId, clipId: job.result.clipId, version: 1 });
+    const stale = await browser.post(`/console/api/titles/${contentId}/clip`, {
+      jobId,
+      use: 'trailer',
+      version: 0,
+    });
+    expect(stale.json().status.code).toBe('STALE_EDIT');
+    const auditor = await signedInStaff(ctx, ['auditor']);
+    const trail = await auditor.browser.get(
+      `/console/api/audit?entity=title&entityId=${contentId}`,
+    );
+    expect(trail.json().data.entries[0]).toMatchObject({
+      call: 'POST /console/api/titles/:contentId/clip',
+      after: { clipId: job.result.clipId },
+    });
+
+    // The customer's play right now hands out the new clip.
+    const member = new TestBrowser(ctx.app);
+    const right = await member.get(`/ajax/ajaxFindVideoPlayRight.do?contentId=${contentId}`);
+    expect(JSON.stringify(right.json().data)).toContain(`/stream/${job.result.clipId}/`);
+  }, 60_000);
 });

@@ -1,14 +1,19 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { TITLE_PICTURE_MAX_BYTES, consoleCatalogueCalls } from '@site/contract/console';
+import {
+  TITLE_PICTURE_MAX_BYTES,
+  consoleCatalogueCalls,
+  consoleMediaCalls,
+} from '@site/contract/console';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { registerConsoleCall } from '../staff/console-calls.js';
 import { listOrder, setOrder } from './console-order.js';
 import { getConsoleTitle, listConsoleTitles } from './console-titles.js';
 import { PICTURE_COLUMNS, preparePicture, storePicture } from './pictures.js';
-import { changeTitle, setTitlePicture, setTitleState } from './title-edits.js';
+import { getJob } from '../ingest/jobs.js';
+import { changeTitle, setTitleClip, setTitlePicture, setTitleState } from './title-edits.js';
 
 export interface CatalogueConsoleDeps {
   db: Kysely<Database>;
@@ -100,6 +105,28 @@ export function registerCatalogueConsoleCalls(
     async ({ list, ...input }, { actor }) => ({
       items: await setOrder(db, actor, list, input, clock()),
     }),
+  );
+
+  registerConsoleCall(
+    app,
+    consoleMediaCalls.attachClip,
+    async ({ contentId, jobId, use, version }, { actor }) => {
+      const job = await getJob(db, jobId);
+      if (!job) throw new AppError('NOT_FOUND', undefined, '找不到這個轉檔工作。');
+      if (job.state !== 'done' || !job.result) {
+        throw new AppError('CONFLICT', undefined, '這個轉檔工作還沒完成，完成後才能掛上影片。');
+      }
+      const { clipId, durationSeconds } = job.result;
+      const title = await setTitleClip(
+        db,
+        actor,
+        contentId,
+        { use, clipId, durationSeconds },
+        version,
+        clock(),
+      );
+      return { contentId, clipId, version: title.version };
+    },
   );
 
   // Multipart is parsed only for this call (its own scope): every other route keeps answering a

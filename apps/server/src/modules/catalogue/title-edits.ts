@@ -171,3 +171,22 @@ export async function setTitlePicture(
 ): Promise<ConsoleTitle> {
   return changeOnVersion(db, actor, contentId, version, now, async () => ({ [column]: path }));
 }
+
+/**
+ * A finished ingest job's clip attached to a title or episode: as its video (the clip and its
+ * length) or as its trailer. Who may then play it stays the play right's rule.
+ */
+export async function setTitleClip(
+  db: Kysely<Database>,
+  actor: Actor,
+  contentId: string,
+  clip: { use: 'main' | 'trailer'; clipId: string; durationSeconds: number },
+  version: number,
+  now: number,
+): Promise<ConsoleTitle> {
+  return changeOnVersion(db, actor, contentId, version, now, async () =>
+    clip.use === 'main'
+      ? { clip_id: clip.clipId, duration_seconds: Math.round(clip.durationSeconds) }
+      : { trailer_clip_id: clip.clipId },
+  );
+}
