@@ -99,7 +99,29 @@ export const TITLE_PICTURE_MAX_BYTES = 8 * 1024 * 1024;
 const titleReply = envelopeOf(z.object({ title: consoleTitleSchema }));
 const READERS = ['content_editor', 'customer_care', 'marketing', 'auditor'] as const;
 
+/** A new title: a draft with what an editor knows first; pictures and its video follow. */
+export const newTitleSchema = z.object({
+  kind: z.enum(['movie', 'series', 'episode']),
+  name: titleFieldsSchema.shape.name,
+  mainCategoryId: titleFieldsSchema.shape.mainCategoryId,
+  subcategoryId: titleFieldsSchema.shape.subcategoryId.default(''),
+  year: titleFieldsSchema.shape.year,
+  /** An episode's series, its season and number. */
+  seriesId: consoleContentIdSchema.optional(),
+  seasonNo: z.number().int().min(1).max(99).optional(),
+  episodeNo: z.number().int().min(1).max(9999).optional(),
+});
+
 export const consoleCatalogueCalls = {
+  createTitle: describeConsoleCall({
+    method: 'POST',
+    path: '/console/api/titles',
+    summary: 'Add a title as a draft (customers see nothing of it until it is published)',
+    tags: ['console: catalogue'],
+    input: newTitleSchema,
+    reply: titleReply,
+    access: { staff: ['content_editor'] },
+  }),
   listTitles: describeConsoleCall({
     method: 'GET',
     path: '/console/api/titles',

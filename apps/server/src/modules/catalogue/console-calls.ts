@@ -13,7 +13,13 @@ import { listOrder, setOrder } from './console-order.js';
 import { getConsoleTitle, listConsoleTitles } from './console-titles.js';
 import { PICTURE_COLUMNS, preparePicture, storePicture } from './pictures.js';
 import { getJob } from '../ingest/jobs.js';
-import { changeTitle, setTitleClip, setTitlePicture, setTitleState } from './title-edits.js';
+import {
+  changeTitle,
+  createTitle,
+  setTitleClip,
+  setTitlePicture,
+  setTitleState,
+} from './title-edits.js';
 
 export interface CatalogueConsoleDeps {
   db: Kysely<Database>;
@@ -62,6 +68,10 @@ export function registerCatalogueConsoleCalls(
   app: FastifyInstance,
   { db, clock, mediaDir }: CatalogueConsoleDeps,
 ): void {
+  registerConsoleCall(app, consoleCatalogueCalls.createTitle, async (input, { actor }) => ({
+    title: await createTitle(db, actor, input, clock()),
+  }));
+
   registerConsoleCall(app, consoleCatalogueCalls.listTitles, async (input) => {
     const { titles, total } = await listConsoleTitles(db, input);
     return { titles, total, page: input.page, pageSize: input.pageSize };

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { ConsoleTitle, titleFieldsSchema } from '@site/contract/console';
@@ -154,9 +155,12 @@ export async function setTitleState(
   version: number,
   now: number,
 ): Promise<ConsoleTitle> {
-  return changeOnVersion(db, actor, contentId, version, now, async (row) =>
-    row.state === state ? null : { state },
-  );
+  return changeOnVersion(db, actor, contentId, version, now, async (row) => {
+    if (row.state === state) return null;
+    const missing = state === 'published' ? missingForPublish(row) : [];
+    if (missing.length > 0) throw new AppError('BAD_INPUT', missing, '這部影片還不能發布。');
+    return { state };
+  });
 }
 
 /** A picture of a title replaced (pictures.ts writes the files first). */
@@ -189,4 +193,105 @@ export async function setTitleClip(
       ? { clip_id: clip.clipId, duration_seconds: Math.round(clip.durationSeconds) }
       : { trailer_clip_id: clip.clipId },
   );
+}
+
+export interface NewTitle {
+  kind: 'movie' | 'series' | 'episode';
+  name: string;
+  mainCategoryId: string;
+  subcategoryId: string;
+  year: number;
+  seriesId?: string | undefined;
+  seasonNo?: number | undefined;
+  episodeNo?: number | undefined;
+}
+
+/** A new content id: a letter for the kind and random characters (never a guessable sequence). */
+function newContentId(kind: NewTitle['kind']): string {
+  const prefix = kind === 'movie' ? 'M' : kind === 'series' ? 'S' : 'E';
+  return `${prefix}${crypto.randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').toUpperCase()}`;
+}
+
+/**
+ * Adds a title as a draft, audited: customers see nothing of it until it is published, so its
+ * pictures and video may follow. An episode names its series (it takes the series' category).
+ */
+export async function createTitle(
+  db: Kysely<Database>,
+  actor: Actor,
+  input: NewTitle,
+  now: number,
+): Promise<ConsoleTitle> {
+  return db.transaction().execute(async (trx) => {
+    const problems: { name: string; problem: string }[] = [];
+    if (input.kind === 'episode') {
+      const series = input.seriesId
+        ? await trx
+            .selectFrom('title')
+            .select('content_id')
+            .where('content_id', '=', input.seriesId)
+            .where('kind', '=', 'series')
+            .executeTakeFirst()
+        : undefined;
+      if (!series) problems.push({ name: 'seriesId', problem: '請選擇這一集所屬的影集' });
+      if (!input.episodeNo) problems.push({ name: 'episodeNo', problem: '請輸入集數' });
+    }
+    if (problems.length > 0) throw new AppError('BAD_INPUT', problems);
+    const contentId = newContentId(input.kind);
+    const draft = {
+      content_id: contentId,
+      kind: input.kind,
+      series_id: input.kind === 'episode' ? input.seriesId! : null,
+      season_no: input.kind === 'episode' ? (input.seasonNo ?? 1) : null,
+      episode_no: input.kind === 'episode' ? input.episodeNo! : null,
+      name: input.name,
+      synopsis: '',
+      year: input.year,
+      country: '',
+      main_category_id: input.mainCategoryId,
+      subcategory_id: input.subcategoryId,
+      sell_type: 'FREE',
+      dtr_price: 0,
+      grade: '0+',
+      is_sexual: 0,
+      is_restricted: 0,
+      kid_safe: 0,
+      poster_path: '',
+      still_path: '',
+      clip_id: '',
+      trailer_clip_id: null,
+      duration_seconds: 0,
+      on_shelf_at: now,
+      off_shelf_at: null,
+      state: 'draft',
+      updated_at: now,
+    };
+    await checkEdit(trx, draft as unknown as TitleRow, {
+      mainCategoryId: input.mainCategoryId,
+      subcategoryId: input.subcategoryId,
+    });
+    await trx.insertInto('title').values(draft).execute();
+    const created = consoleTitleOf((await findConsoleTitleRow(trx, contentId))!);
+    await recordChange(
+      trx,
+      actor,
+      { entity: ENTITY, entityId: contentId, before: null, after: audited(created) },
+      now,
+    );
+    return created;
+  });
+}
+
+/**
+ * What a title needs before customers may see it: its pictures, and for a movie or an episode
+ * its video. Publishing without them would put a blank card or a title that cannot play on the
+ * site.
+ */
+function missingForPublish(row: TitleRow): { name: string; problem: string }[] {
+  const missing: { name: string; problem: string }[] = [];
+  if (!row.poster_path) missing.push({ name: 'posterPath', problem: '請先上傳海報' });
+  if (!row.still_path) missing.push({ name: 'stillPath', problem: '請先上傳劇照' });
+  if (row.kind !== 'series' && !row.clip_id)
+    missing.push({ name: 'clipId', problem: '請先掛上影片檔' });
+  return missing;
 }
