@@ -8,6 +8,8 @@ import { IngestWorker } from '../../src/modules/ingest/worker.js';
 import { makeSource } from '../support/ingest.js';
 import {
   TestBrowser,
+  newEntitlement,
+  newMember,
   newTitle,
   signedInStaff,
   useTestApp,
@@ -17,7 +19,11 @@ import {
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-ingest-'));
 const uploadDir = path.join(dir, 'uploads');
 const ctx = useTestApp({
-  env: { INGEST_UPLOAD_DIR: uploadDir, MEDIA_DIR: path.join(dir, 'media') },
+  env: {
+    INGEST_UPLOAD_DIR: uploadDir,
+    MEDIA_DIR: path.join(dir, 'media'),
+    CONTENT_KEYS_DIR: path.join(dir, 'keys'),
+  },
 });
 let origin = '';
 beforeAll(async () => {
@@ -44,15 +50,45 @@ function metadata(fields: Record<string, string>): string {
     .join(',');
 }
 
-async function createUpload(browser: ConsoleBrowser, size: number, filename: string) {
+async function createUpload(
+  browser: ConsoleBrowser,
+  size: number,
+  filename: string,
+  encrypt: 'Y' | 'N' = 'N',
+) {
   const res = await fetch(`${origin}${UPLOADS}`, {
     method: 'POST',
     headers: tusHeaders(browser, {
       'upload-length': String(size),
-      'upload-metadata': metadata({ filename }),
+      'upload-metadata': metadata({ filename, encrypt }),
     }),
   });
   return res;
+}
+
+/** Uploads a short source and runs the real queue until its job is done; the job. */
+async function ingest(browser: ConsoleBrowser, name: string, encrypt: 'Y' | 'N') {
+  const source = fs.readFileSync(makeSource(path.join(dir, name), { size: '320x240', seconds: 2 }));
+  const created = await createUpload(browser, source.length, name, encrypt);
+  const location = created.headers.get('location')!;
+  const jobId = (await patch(browser, location, 0, source)).headers.get('upload-job-id')!;
+  const worker = new IngestWorker(ctx.database.db, {
+    ...ingestSettings(ctx.config),
+    preset: 'ultrafast',
+    pollMs: 100,
+  });
+  worker.start();
+  try {
+    for (let i = 0; i < 600; i += 1) {
+      const { job } = (await browser.get(`/console/api/media/jobs/${jobId}`)).json().data;
+      if (job.state === 'done') return job as { jobId: string; result: { clipId: string } };
+      expect(['queued', 'running']).toContain(job.state);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('job not done');
+  } finally {
+    await worker.stop();
+  }
 }
 
 async function patch(browser: ConsoleBrowser, location: string, offset: number, body: Buffer) {
@@ -230,5 +266,58 @@ describe('a finished clip attached to a title', () => {
     const member = new TestBrowser(ctx.app);
     const right = await member.get(`/ajax/ajaxFindVideoPlayRight.do?contentId=${contentId}`);
     expect(JSON.stringify(right.json().data)).toContain(`/stream/${job.result.clipId}/`);
+  }, 60_000);
+});
+
+describe('a paid title on an encrypted clip made by ingest', () => {
+  it('plays only with the right: its key goes to the member who holds it, never to another', async () => {
+    const { browser } = await signedInStaff(ctx, ['content_editor']);
+    const job = await ingest(browser, 'paid.mp4', 'Y');
+    const clipId = job.result.clipId;
+    expect(fs.readFileSync(path.join(dir, 'keys', `${clipId}.key`))).toHaveLength(16);
+    const title = await newTitle(ctx.database.db, { sell_type: 'BUY', dtr_price: 120 });
+    const contentId = String(title.content_id);
+    const attached = await browser.post(`/console/api/titles/${contentId}/clip`, {
+      jobId: job.jobId,
+      use: 'main',
+      version: 0,
+    });
+    expect(attached.statusCode).toBe(200);
+
+    const buyer = await newMember(ctx.app);
+    const stranger = await newMember(ctx.app);
+    await newEntitlement(ctx.database.db, {
+      accountId: buyer.accountId,
+      contentId,
+      kind: 'buy',
+      grantedAt: ctx.now.value,
+    });
+    const cookie = (who: typeof buyer) => `sid=${who.browser.cookies.get('sid')}`;
+    const get = (target: string, who: typeof buyer) =>
+      fetch(new URL(target, origin), { headers: { cookie: cookie(who) } });
+
+    const refused = await stranger.browser.get(
+      `/ajax/ajaxFindVideoPlayRight.do?contentId=${contentId}`,
+    );
+    expect(JSON.stringify(refused.json())).not.toContain(`/stream/${clipId}/`);
+
+    const right = await buyer.browser.get(`/ajax/ajaxFindVideoPlayRight.do?contentId=${contentId}`);
+    const videoUrl = right.json().data.videoUrl as string;
+    expect(videoUrl).toContain(`/stream/${clipId}/`);
+    const master = await (await get(videoUrl, buyer)).text();
+    const variantPath = master.split('\n').find((line) => line.endsWith('.m3u8'))!;
+    const variant = await (
+      await get(new URL(variantPath, new URL(videoUrl, origin)).pathname, buyer)
+    ).text();
+    const keyUri = /#EXT-X-KEY:METHOD=AES-128,URI="([^"]+)"/.exec(variant)![1]!;
+    const keyPath = new URL(keyUri, new URL(variantPath, new URL(videoUrl, origin))).pathname;
+    const key = await get(keyPath, buyer);
+    expect(key.status).toBe(200);
+    expect(Buffer.from(await key.arrayBuffer())).toEqual(
+      fs.readFileSync(path.join(dir, 'keys', `${clipId}.key`)),
+    );
+    const stolen = await get(keyPath, stranger);
+    expect(stolen.status).toBeGreaterThanOrEqual(400);
+    expect(stolen.status).toBeLessThan(500);
   }, 60_000);
 });
