@@ -19,6 +19,7 @@ import {
   setTitleClip,
   setTitlePicture,
   setTitleState,
+  type TitleStore,
 } from './title-edits.js';
 
 export interface CatalogueConsoleDeps {
@@ -26,6 +27,8 @@ export interface CatalogueConsoleDeps {
   clock: () => number;
   /** The media folder pictures are written under (MEDIA_DIR). */
   mediaDir: string;
+  /** The search index's re-indexing of changed titles (search/reindex.ts). */
+  reindex: TitleStore['reindex'];
 }
 
 const fileProblem = (problem: string) =>
@@ -66,10 +69,11 @@ async function readUpload(request: FastifyRequest): Promise<{ version: number; f
 /** The catalogue's console calls (issue 22): each hands its input to one function. */
 export function registerCatalogueConsoleCalls(
   app: FastifyInstance,
-  { db, clock, mediaDir }: CatalogueConsoleDeps,
+  { db, clock, mediaDir, reindex }: CatalogueConsoleDeps,
 ): void {
+  const store: TitleStore = { db, reindex };
   registerConsoleCall(app, consoleCatalogueCalls.createTitle, async (input, { actor }) => ({
-    title: await createTitle(db, actor, input, clock()),
+    title: await createTitle(store, actor, input, clock()),
   }));
 
   registerConsoleCall(app, consoleCatalogueCalls.listTitles, async (input) => {
@@ -85,7 +89,7 @@ export function registerCatalogueConsoleCalls(
     app,
     consoleCatalogueCalls.changeTitle,
     async ({ contentId, ...edit }, { actor }) => ({
-      title: await changeTitle(db, actor, contentId, edit, clock()),
+      title: await changeTitle(store, actor, contentId, edit, clock()),
     }),
   );
 
@@ -93,7 +97,7 @@ export function registerCatalogueConsoleCalls(
     app,
     consoleCatalogueCalls.publishTitle,
     async ({ contentId, version }, { actor }) => ({
-      title: await setTitleState(db, actor, contentId, 'published', version, clock()),
+      title: await setTitleState(store, actor, contentId, 'published', version, clock()),
     }),
   );
 
@@ -101,7 +105,7 @@ export function registerCatalogueConsoleCalls(
     app,
     consoleCatalogueCalls.unpublishTitle,
     async ({ contentId, version }, { actor }) => ({
-      title: await setTitleState(db, actor, contentId, 'draft', version, clock()),
+      title: await setTitleState(store, actor, contentId, 'draft', version, clock()),
     }),
   );
 
@@ -128,7 +132,7 @@ export function registerCatalogueConsoleCalls(
       }
       const { clipId, durationSeconds } = job.result;
       const title = await setTitleClip(
-        db,
+        store,
         actor,
         contentId,
         { use, clipId, durationSeconds },
@@ -154,7 +158,7 @@ export function registerCatalogueConsoleCalls(
         const stored = await storePicture(mediaDir, kind, picture);
         return {
           title: await setTitlePicture(
-            db,
+            store,
             actor,
             contentId,
             PICTURE_COLUMNS[kind],

@@ -6,7 +6,6 @@ import type { Database, TitleTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { staleEdit } from '../../lib/stale-edit.js';
 import { recordChange, type Actor } from '../audit/trail.js';
-import { reindexTitles } from '../search/reindex.js';
 import { consoleTitleOf, findConsoleTitleRow } from './console-titles.js';
 import type { TitleRow } from './present.js';
 
@@ -18,6 +17,15 @@ import type { TitleRow } from './present.js';
  * at once; a draft is found by no one). Who may see a title stays the visibility rule's: these
  * functions only edit the data it reads.
  */
+
+/**
+ * Where title changes are written: the database, and the search index's re-indexing of changed
+ * titles (the search module's, handed in by the app: search reads the catalogue, not the reverse).
+ */
+export interface TitleStore {
+  db: Kysely<Database>;
+  reindex: (trx: Kysely<Database>, contentIds: readonly string[]) => Promise<unknown>;
+}
 
 export type TitleFields = z.infer<typeof titleFieldsSchema>;
 export type TitleEdit = Partial<TitleFields> & { version: number };
@@ -97,7 +105,7 @@ async function checkEdit(
  * its search rows. `check` runs on the row as read inside the transaction.
  */
 async function changeOnVersion(
-  db: Kysely<Database>,
+  store: TitleStore,
   actor: Actor,
   contentId: string,
   version: number,
@@ -105,7 +113,7 @@ async function changeOnVersion(
   /** The columns to set; null: nothing to change (the version stays, nothing is recorded). */
   change: (row: TitleRow, trx: Kysely<Database>) => Promise<Updateable<TitleTable> | null>,
 ): Promise<ConsoleTitle> {
-  return db.transaction().execute(async (trx) => {
+  return store.db.transaction().execute(async (trx) => {
     const row = await findConsoleTitleRow(trx, contentId);
     if (!row) throw notFound('找不到這部影片。');
     const before = consoleTitleOf(row);
@@ -127,20 +135,20 @@ async function changeOnVersion(
       { entity: ENTITY, entityId: contentId, before: audited(before), after: audited(after) },
       now,
     );
-    await reindexTitles(trx, [contentId]);
+    await store.reindex(trx, [contentId]);
     return after;
   });
 }
 
 export async function changeTitle(
-  db: Kysely<Database>,
+  store: TitleStore,
   actor: Actor,
   contentId: string,
   edit: TitleEdit,
   now: number,
 ): Promise<ConsoleTitle> {
   const { version, ...fields } = edit;
-  return changeOnVersion(db, actor, contentId, version, now, async (row, trx) => {
+  return changeOnVersion(store, actor, contentId, version, now, async (row, trx) => {
     await checkEdit(trx, row, fields);
     return columnsOf(fields);
   });
@@ -148,14 +156,14 @@ export async function changeTitle(
 
 /** Publish ('published') or take back to draft ('draft'); audited like every change. */
 export async function setTitleState(
-  db: Kysely<Database>,
+  store: TitleStore,
   actor: Actor,
   contentId: string,
   state: 'draft' | 'published',
   version: number,
   now: number,
 ): Promise<ConsoleTitle> {
-  return changeOnVersion(db, actor, contentId, version, now, async (row) => {
+  return changeOnVersion(store, actor, contentId, version, now, async (row) => {
     if (row.state === state) return null;
     const missing = state === 'published' ? missingForPublish(row) : [];
     if (missing.length > 0) throw new AppError('BAD_INPUT', missing, '這部影片還不能發布。');
@@ -165,7 +173,7 @@ export async function setTitleState(
 
 /** A picture of a title replaced (pictures.ts writes the files first). */
 export async function setTitlePicture(
-  db: Kysely<Database>,
+  store: TitleStore,
   actor: Actor,
   contentId: string,
   column: 'poster_path' | 'still_path' | 'banner_path',
@@ -173,7 +181,7 @@ export async function setTitlePicture(
   version: number,
   now: number,
 ): Promise<ConsoleTitle> {
-  return changeOnVersion(db, actor, contentId, version, now, async () => ({ [column]: path }));
+  return changeOnVersion(store, actor, contentId, version, now, async () => ({ [column]: path }));
 }
 
 /**
@@ -181,14 +189,14 @@ export async function setTitlePicture(
  * length) or as its trailer. Who may then play it stays the play right's rule.
  */
 export async function setTitleClip(
-  db: Kysely<Database>,
+  store: TitleStore,
   actor: Actor,
   contentId: string,
   clip: { use: 'main' | 'trailer'; clipId: string; durationSeconds: number },
   version: number,
   now: number,
 ): Promise<ConsoleTitle> {
-  return changeOnVersion(db, actor, contentId, version, now, async () =>
+  return changeOnVersion(store, actor, contentId, version, now, async () =>
     clip.use === 'main'
       ? { clip_id: clip.clipId, duration_seconds: Math.round(clip.durationSeconds) }
       : { trailer_clip_id: clip.clipId },
@@ -217,12 +225,12 @@ function newContentId(kind: NewTitle['kind']): string {
  * pictures and video may follow. An episode names its series (it takes the series' category).
  */
 export async function createTitle(
-  db: Kysely<Database>,
+  store: TitleStore,
   actor: Actor,
   input: NewTitle,
   now: number,
 ): Promise<ConsoleTitle> {
-  return db.transaction().execute(async (trx) => {
+  return store.db.transaction().execute(async (trx) => {
     const problems: { name: string; problem: string }[] = [];
     if (input.kind === 'episode') {
       const series = input.seriesId
