@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { consoleCatalogueCalls, newTitleSchema, type ConsoleTitle } from '@site/contract/console';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { call } from '../api/call';
 import { KIND_LABELS } from '../labels';
 import { Alert } from '../ui/Alert';
@@ -40,7 +40,7 @@ function NewTitleFormBody({ onCreated }: { onCreated: (title: ConsoleTitle) => v
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     setError,
     setValue,
     formState: { errors, isSubmitting },
@@ -57,8 +57,8 @@ function NewTitleFormBody({ onCreated }: { onCreated: (title: ConsoleTitle) => v
       episodeNo: '',
     },
   });
-  const kind = watch('kind');
-  const mainCategoryId = watch('mainCategoryId');
+  const kind = useWatch({ control, name: 'kind' });
+  const mainCategoryId = useWatch({ control, name: 'mainCategoryId' });
   const subcategories =
     categories.data?.find((category) => category.id === mainCategoryId)?.subcategories ?? [];
   const series = useQuery({
