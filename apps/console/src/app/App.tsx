@@ -13,6 +13,9 @@ const StaffPage = lazy(() => import('../pages/StaffPage').then((m) => ({ default
 const TitlesPage = lazy(() =>
   import('../pages/TitlesPage').then((m) => ({ default: m.TitlesPage })),
 );
+const OrderPage = lazy(() =>
+  import('../catalogue/OrderPage').then((m) => ({ default: m.OrderPage })),
+);
 const TitleEditPage = lazy(() =>
   import('../pages/TitleEditPage').then((m) => ({ default: m.TitleEditPage })),
 );
@@ -132,6 +135,9 @@ function Shell({ staff }: { staff: StaffSelf }) {
                 <Route path="titles" element={<TitlesPage />} />
                 <Route path="titles/:contentId" element={<TitleEditPage staff={staff} />} />
               </>
+            )}
+            {mayUse('order', staff.roles) && (
+              <Route path="order" element={<OrderPage staff={staff} />} />
             )}
             {mayUse('staff', staff.roles) && <Route path="staff" element={<StaffPage />} />}
             {mayUse('audit', staff.roles) && <Route path="audit" element={<AuditPage />} />}
