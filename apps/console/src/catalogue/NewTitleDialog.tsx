@@ -125,13 +125,13 @@ function NewTitleFormBody({ onCreated }: { onCreated: (title: ConsoleTitle) => v
           ))}
         </select>
       </Field>
-      <Field id="new-sub" label="子分類（可不選）" error={errors.subcategoryId?.message}>
+      <Field id="new-sub" label="子分類" error={errors.subcategoryId?.message}>
         <select
           {...describedBy('new-sub', errors.subcategoryId)}
           {...register('subcategoryId')}
           disabled={subcategories.length === 0}
         >
-          <option value="">不指定</option>
+          <option value="">{mainCategoryId ? '請選擇' : '請先選主分類'}</option>
           {subcategories.map((sub) => (
             <option key={sub.id} value={sub.id}>
               {sub.name}

@@ -5,7 +5,7 @@ const base = {
   kind: 'movie' as const,
   name: '新電影',
   mainCategoryId: 'movie',
-  subcategoryId: '',
+  subcategoryId: 'action',
   year: 2026,
   seriesId: '',
   seasonNo: '',
@@ -19,14 +19,17 @@ describe('the new-title form', () => {
       kind: 'movie',
       name: '新電影',
       mainCategoryId: 'movie',
-      subcategoryId: '',
+      subcategoryId: 'action',
       year: 2026,
     });
   });
 
   it('needs a main category, and for an episode its series and number', () => {
-    const empty = newTitleFormSchema.safeParse({ ...base, mainCategoryId: '' });
-    expect(empty.error?.issues.map((issue) => issue.message)).toEqual(['請選擇主分類']);
+    const empty = newTitleFormSchema.safeParse({ ...base, mainCategoryId: '', subcategoryId: '' });
+    expect(empty.error?.issues.map((issue) => issue.message)).toEqual([
+      '請選擇主分類',
+      '請選擇子分類',
+    ]);
     const episode = newTitleFormSchema.safeParse({ ...base, kind: 'episode', seasonNo: '0' });
     expect(episode.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
       ['seasonNo', '請輸入 1 到 99 的整數'],

@@ -19,7 +19,7 @@ export const newTitleFormSchema = newTitleSchema
   .omit({ seriesId: true, seasonNo: true, episodeNo: true, subcategoryId: true })
   .extend({
     mainCategoryId: z.string().min(1, '請選擇主分類'),
-    subcategoryId: z.string(),
+    subcategoryId: z.string().min(1, '請選擇子分類'),
     seriesId: z.string(),
     seasonNo: optionalNumber(1, 99),
     episodeNo: optionalNumber(1, 9999),
