@@ -75,9 +75,13 @@ function Shell({ staff }: { staff: StaffSelf }) {
   const mainRef = useRef<HTMLElement>(null);
   const location = useLocation();
   const first = useRef(true);
+  const previousPath = useRef(location.pathname);
   // After a navigation, focus moves to the page's content (screen readers hear the new page).
   useEffect(() => {
-    if (first.current) {
+    // The index only redirects to the first section: arriving there is not a navigation.
+    const fromIndex = previousPath.current === '/';
+    previousPath.current = location.pathname;
+    if (first.current || fromIndex) {
       first.current = false;
       return;
     }
