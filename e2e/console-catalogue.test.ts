@@ -134,7 +134,7 @@ describe("the console's catalogue screens in Chromium (issue 22)", () => {
     await close();
   });
 
-  it('puts the home groups in a new order by keyboard, kept after a reload', async () => {
+  it('reorders by dragging, and puts the home groups in a new order by keyboard, kept after a reload', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.phone });
     await signIn(page, server.origin, '/console/order');
     await page.getByRole('heading', { name: '排序', level: 1 }).waitFor();
@@ -144,6 +144,19 @@ describe("the console's catalogue screens in Chromium (issue 22)", () => {
     const before = await names();
     expect(await fitsWidth(page)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
+
+    // By mouse: a main category dragged onto the next one takes its place (not saved: 還原).
+    const categories = page.getByRole('region', { name: '主分類' });
+    const categoryNames = () => categories.locator('.order-item__name').allTextContents();
+    const loadedCategories = await categoryNames();
+    expect(loadedCategories.length).toBeGreaterThan(1);
+    const rows = categories.locator('.order-item');
+    await rows.nth(0).dragTo(rows.nth(1));
+    await expect
+      .poll(categoryNames)
+      .toEqual([loadedCategories[1], loadedCategories[0], ...loadedCategories.slice(2)]);
+    await categories.getByRole('button', { name: '還原' }).click();
+    await expect.poll(categoryNames).toEqual(loadedCategories);
 
     // Keyboard only: focus the first group's 下移 and press Enter twice (focus follows the row).
     const first = before[0]!;
