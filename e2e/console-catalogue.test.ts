@@ -134,6 +134,43 @@ describe("the console's catalogue screens in Chromium (issue 22)", () => {
     await close();
   });
 
+  it('adds an episode to a series picked from a search', async () => {
+    const { page, problems, close } = await openPage(browser, { viewport: viewports.phone });
+    await signIn(page, server.origin, '/console/titles');
+    await page.getByRole('button', { name: '新增影片' }).click();
+    const dialog = page.getByRole('dialog', { name: '新增影片' });
+    await dialog.getByRole('radio', { name: '單集' }).check();
+    const series = dialog.getByLabel('選擇影集');
+    // Without a search, the series by name; a search narrows them.
+    await expect.poll(() => series.locator('option').count()).toBeGreaterThan(1);
+    const firstSeries = (await series.locator('option').nth(1).textContent())!;
+    const seriesName = firstSeries.replace(/（[^（]*）$/, '');
+    await dialog.getByLabel('搜尋影集').fill(seriesName);
+    await dialog.getByRole('button', { name: '搜尋', exact: true }).click();
+    await expect.poll(() => series.locator('option').allTextContents()).toContain(firstSeries);
+    await series.selectOption({ label: firstSeries });
+    await dialog.getByRole('button', { name: '新增草稿' }).click();
+    await expect.poll(() => dialog.textContent()).toContain('請輸入集數');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await fitsWidth(page)).toBe(true);
+
+    const name = `主控台測試單集 ${Date.now()}`;
+    await dialog.getByLabel('片名').fill(name);
+    const main = dialog.getByLabel('主分類');
+    await main.selectOption((await main.locator('option').nth(1).getAttribute('value'))!);
+    const sub = dialog.getByLabel('子分類');
+    await expect.poll(() => sub.locator('option').count()).toBeGreaterThan(1);
+    await sub.selectOption((await sub.locator('option').nth(1).getAttribute('value'))!);
+    await dialog.getByLabel('第幾季').fill('1');
+    await dialog.getByLabel('第幾集').fill('99');
+    await dialog.getByRole('button', { name: '新增草稿' }).click();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+    expect(await page.locator('.facts').textContent()).toContain('單集');
+    expect(await fitsWidth(page)).toBe(true);
+    expect(realProblems(problems)).toEqual([]);
+    await close();
+  });
+
   it('reorders by dragging, and puts the home groups in a new order by keyboard, kept after a reload', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.phone });
     await signIn(page, server.origin, '/console/order');

@@ -173,7 +173,7 @@ function NewTitleFormBody({ onCreated }: { onCreated: (title: ConsoleTitle) => v
               搜尋
             </button>
           </div>
-          <Field id="new-series" label="影集" error={errors.seriesId?.message}>
+          <Field id="new-series" label="選擇影集" error={errors.seriesId?.message}>
             <select {...describedBy('new-series', errors.seriesId)} {...register('seriesId')}>
               <option value="">
                 {series.isFetching
