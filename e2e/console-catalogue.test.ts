@@ -12,9 +12,9 @@ import { repoRoot, startServer, type RunningServer } from './support/server.js';
 const EDITOR = 'editor@console.example';
 const PASSWORD = 'console-demo-2026';
 
-async function signIn(page: Page, origin: string, at: string) {
+async function signIn(page: Page, origin: string, at: string, email = EDITOR) {
   await page.goto(`${origin}${at}`);
-  await page.getByLabel('電子郵件').fill(EDITOR);
+  await page.getByLabel('電子郵件').fill(email);
   await page.getByLabel('密碼', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: '登入', exact: true }).click();
 }
@@ -235,6 +235,28 @@ describe("the console's catalogue screens in Chromium (issue 22)", () => {
     await groups.getByRole('button', { name: '儲存排序' }).click();
     await expect.poll(() => groups.getByRole('alert').textContent()).toContain('已被其他人變更');
     await expect.poll(names).toEqual(reversed);
+    expect(realProblems(problems)).toEqual([]);
+    await close();
+  });
+
+  it('shows a reader the titles and the orders without a way to change them', async () => {
+    const { page, problems, close } = await openPage(browser, { viewport: viewports.phone });
+    await signIn(page, server.origin, '/console/titles', 'auditor@console.example');
+    await page.getByRole('heading', { name: '影片', level: 1 }).waitFor();
+    await page.getByRole('table', { name: '影片清單' }).waitFor();
+    expect(await page.getByRole('button', { name: '新增影片' }).count()).toBe(0);
+    await page
+      .getByRole('navigation', { name: '主選單' })
+      .getByRole('link', { name: '排序' })
+      .click();
+    await page.getByRole('heading', { name: '排序', level: 1 }).waitFor();
+    const groups = page.getByRole('region', { name: '首頁群組' });
+    await expect.poll(() => groups.locator('.order-item').count()).toBeGreaterThan(1);
+    expect(await page.getByText('您的角色只能檢視順序。').count()).toBe(1);
+    expect(await page.getByRole('button', { name: '儲存排序' }).count()).toBe(0);
+    expect(await groups.locator('[draggable="true"]').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await fitsWidth(page)).toBe(true);
     expect(realProblems(problems)).toEqual([]);
     await close();
   });
