@@ -28,6 +28,11 @@ export const SECTIONS = {
     label: '影片',
     roles: ['content_editor', 'customer_care', 'marketing', 'auditor'],
   },
+  order: {
+    path: '/order',
+    label: '排序',
+    roles: ['content_editor', 'customer_care', 'marketing', 'auditor'],
+  },
   staff: { path: '/staff', label: '員工', roles: [] },
   audit: { path: '/audit', label: '稽核紀錄', roles: ['auditor'] },
 } as const satisfies Record<string, { path: string; label: string; roles: readonly StaffRole[] }>;

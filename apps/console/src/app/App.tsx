@@ -13,6 +13,9 @@ const StaffPage = lazy(() => import('../pages/StaffPage').then((m) => ({ default
 const TitlesPage = lazy(() =>
   import('../pages/TitlesPage').then((m) => ({ default: m.TitlesPage })),
 );
+const OrderPage = lazy(() =>
+  import('../catalogue/OrderPage').then((m) => ({ default: m.OrderPage })),
+);
 const TitleEditPage = lazy(() =>
   import('../pages/TitleEditPage').then((m) => ({ default: m.TitleEditPage })),
 );
@@ -72,9 +75,13 @@ function Shell({ staff }: { staff: StaffSelf }) {
   const mainRef = useRef<HTMLElement>(null);
   const location = useLocation();
   const first = useRef(true);
+  const previousPath = useRef(location.pathname);
   // After a navigation, focus moves to the page's content (screen readers hear the new page).
   useEffect(() => {
-    if (first.current) {
+    // The index only redirects to the first section: arriving there is not a navigation.
+    const fromIndex = previousPath.current === '/';
+    previousPath.current = location.pathname;
+    if (first.current || fromIndex) {
       first.current = false;
       return;
     }
@@ -132,6 +139,9 @@ function Shell({ staff }: { staff: StaffSelf }) {
                 <Route path="titles" element={<TitlesPage />} />
                 <Route path="titles/:contentId" element={<TitleEditPage staff={staff} />} />
               </>
+            )}
+            {mayUse('order', staff.roles) && (
+              <Route path="order" element={<OrderPage staff={staff} />} />
             )}
             {mayUse('staff', staff.roles) && <Route path="staff" element={<StaffPage />} />}
             {mayUse('audit', staff.roles) && <Route path="audit" element={<AuditPage />} />}

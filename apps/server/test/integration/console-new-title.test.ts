@@ -89,5 +89,14 @@ describe('a new title from the console (issue 22)', () => {
     });
     expect(category.statusCode).toBe(400);
     expect(category.json().data.fields[0].name).toBe('mainCategoryId');
+    // No sub-category: refused by name (the column is required), not by the database.
+    const noSub = await browser.post('/console/api/titles', {
+      kind: 'movie',
+      name: '沒有子分類',
+      mainCategoryId: 'test-main',
+      year: 2026,
+    });
+    expect(noSub.statusCode).toBe(400);
+    expect(noSub.json().data.fields).toEqual([{ name: 'subcategoryId', problem: '請選擇子分類' }]);
   });
 });

@@ -182,6 +182,25 @@ export const consoleCatalogueCalls = {
    * JPEG, PNG or WebP of at most TITLE_PICTURE_MAX_BYTES and at least the size pages show it at.
    * It is checked to be a real image, resized and stored under a content-hashed name.
    */
+  /** The main categories with their sub-categories, in order (the new-title form's choices). */
+  listCategories: describeConsoleCall({
+    method: 'GET',
+    path: '/console/api/categories',
+    summary: 'Main categories and their sub-categories, in order',
+    tags: ['console: catalogue'],
+    reply: envelopeOf(
+      z.object({
+        categories: z.array(
+          z.object({
+            id: z.string(),
+            name: z.string(),
+            subcategories: z.array(z.object({ id: z.string(), name: z.string() })),
+          }),
+        ),
+      }),
+    ),
+    access: { staff: READERS },
+  }),
   getOrder: describeConsoleCall({
     method: 'GET',
     path: '/console/api/order/:list',

@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { registerConsoleCall } from '../staff/console-calls.js';
+import { listCategories } from './console-categories.js';
 import { listOrder, setOrder } from './console-order.js';
 import { getConsoleTitle, listConsoleTitles } from './console-titles.js';
 import { PICTURE_COLUMNS, preparePicture, storePicture } from './pictures.js';
@@ -108,6 +109,10 @@ export function registerCatalogueConsoleCalls(
       title: await setTitleState(store, actor, contentId, 'draft', version, clock()),
     }),
   );
+
+  registerConsoleCall(app, consoleCatalogueCalls.listCategories, async () => ({
+    categories: await listCategories(db),
+  }));
 
   registerConsoleCall(app, consoleCatalogueCalls.getOrder, async ({ list }) => ({
     items: await listOrder(db, list),

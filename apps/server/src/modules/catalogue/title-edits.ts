@@ -78,7 +78,11 @@ async function checkEdit(
       .executeTakeFirst();
     if (!found) problems.push({ name: 'mainCategoryId', problem: '沒有這個主分類' });
   }
-  if (edit.subcategoryId !== undefined && edit.subcategoryId !== '') {
+  // Every title has a sub-category (title.subcategory_id is required and references one): an
+  // empty one is refused here rather than by the database's foreign key (a 500).
+  if (edit.subcategoryId === '') {
+    problems.push({ name: 'subcategoryId', problem: '請選擇子分類' });
+  } else if (edit.subcategoryId !== undefined) {
     const found = await db
       .selectFrom('subcategory')
       .select('subcategory_id')
