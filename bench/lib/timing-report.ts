@@ -14,7 +14,10 @@ function figureText(f: Figure): string {
   return `${f.label} ${f.value} ${f.unit}${limit}`.replace(/ +(?=\s|$)/g, '');
 }
 
-/** The verdict of a TimingComparison: subject p50 against maxP50Ms, each figure against its max. */
+/**
+ * The verdict of a TimingComparison: subject p50 against maxP50Ms, ceiling ÷ subject against
+ * minRatio, each figure against its max.
+ */
 export function evaluateTiming(
   bench: Benchmark,
   c: TimingComparison,
@@ -34,8 +37,9 @@ export function evaluateTiming(
     if (c.subject.p50 <= maxP50Ms) met.push(`${text} ≤ ${maxP50Ms} ms`);
     else misses.push(`${text} > ${maxP50Ms} ms`);
   }
-  if (minRatio !== undefined && !(ratio >= minRatio)) {
-    misses.push(`ratio ${percent(ratio)} < ${percent(minRatio)}`);
+  if (minRatio !== undefined) {
+    if (ratio >= minRatio) met.push(`ratio ${percent(ratio)} ≥ ${percent(minRatio)}`);
+    else misses.push(`ratio ${percent(ratio)} < ${percent(minRatio)}`);
   }
   for (const f of figures) {
     if (f.max !== undefined) {
