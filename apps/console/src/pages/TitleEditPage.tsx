@@ -12,6 +12,7 @@ import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { ConsoleCallError, call } from '../api/call';
 import { mayEditTitles } from '../api/session';
+import { ClipPanel } from '../media/ClipPanel';
 import { GRADE_LABELS, KIND_LABELS, SELL_TYPE_LABELS, STATE_LABELS } from '../labels';
 import { formatTaipei, taipeiLocalToUnix, unixToTaipeiLocal } from '../time';
 import { Alert } from '../ui/Alert';
@@ -34,6 +35,8 @@ const FIELD_LABELS: Record<string, string> = {
   onShelfAt: '上架時間',
   offShelfAt: '下架時間',
   state: '狀態',
+  clipId: '正片影片檔',
+  trailerClipId: '預告片影片檔',
 };
 
 /** The form's fields: the contract's, with the times as Taipei date-time text. */
@@ -107,6 +110,11 @@ export function TitleEditPage({ staff }: { staff: StaffSelf }) {
         setNotice({ contentId, text: `${what}（版本 ${saved.version}）。` });
         void queryClient.invalidateQueries({ queryKey: ['console', 'titles'] });
       }}
+      onChanged={async (text) => {
+        setNotice({ contentId, text });
+        await queryClient.invalidateQueries({ queryKey: key });
+        void queryClient.invalidateQueries({ queryKey: ['console', 'titles'] });
+      }}
       onReload={async () => {
         setNotice(null);
         await queryClient.invalidateQueries({ queryKey: key });
@@ -121,12 +129,15 @@ function TitleForm({
   editable,
   notice,
   onSaved,
+  onChanged,
   onReload,
 }: {
   title: ConsoleTitle;
   editable: boolean;
   notice: string | null;
   onSaved: (title: ConsoleTitle, what: string) => void;
+  /** A change made by another call (the clip attached): the title is loaded again. */
+  onChanged: (text: string) => Promise<void>;
   onReload: () => Promise<void>;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
@@ -258,6 +269,19 @@ function TitleForm({
           {isDirty && <span className="hint">請先儲存或放棄修改，再發布或下架。</span>}
         </div>
       )}
+      <ClipPanel
+        title={title}
+        editable={editable}
+        busy={busy}
+        dirty={isDirty}
+        onBusy={setBusy}
+        onAttached={(text) => {
+          setFailure(null);
+          setStale(null);
+          void onChanged(text);
+        }}
+        onRefused={refused}
+      />
       <form onSubmit={submit} noValidate>
         <fieldset disabled={!editable || busy} className="form-grid">
           <legend>{editable ? '編輯影片資料' : '影片資料（您的角色只能檢視）'}</legend>
