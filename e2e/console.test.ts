@@ -72,7 +72,7 @@ describe('the operator console in Chromium (issue 22)', () => {
 
     const nav = page.getByRole('navigation', { name: '主選單' });
     await nav.waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['影片', '員工', '稽核紀錄']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['影片', '媒體', '員工', '稽核紀錄']);
     expect(await page.locator('header').textContent()).toContain('系統管理員 王大明');
 
     await nav.getByRole('link', { name: '員工' }).click();
@@ -174,7 +174,7 @@ describe('the operator console in Chromium (issue 22)', () => {
     await nav.waitFor();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('跳到主要內容');
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['影片']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['影片', '媒體']);
     expect(await page.locator('header').textContent()).toContain('內容編輯');
     const staff = await page.request.get(`${server.origin}/console/api/staff`);
     expect(staff.status()).toBe(403);
@@ -193,7 +193,7 @@ describe('the operator console in Chromium (issue 22)', () => {
     await signIn(page, server.origin, 'auditor@console.example');
     const nav = page.getByRole('navigation', { name: '主選單' });
     await nav.waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['影片', '稽核紀錄']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['影片', '媒體', '稽核紀錄']);
     await nav.getByRole('link', { name: '稽核紀錄' }).click();
     await page.getByRole('heading', { name: '稽核紀錄', level: 1 }).waitFor();
     expect(await fitsWidth(page)).toBe(true);
