@@ -74,7 +74,7 @@ describe('media ingest in the console, in Chromium (issue 22)', () => {
     const roots = mediaRoot(dir);
     video = makeVideo(path.join(dir, videoName));
     notVideo = path.join(dir, `notes-${stamp}.mp4`);
-    fs.writeFileSync(notVideo, '這不是影片，只是一段文字。\n'.repeat(200));
+    fs.writeFileSync(notVideo, '這不是影片，只是一段文字。\n'.repeat(50));
     [server, browser] = await Promise.all([
       startServer({
         env: {

@@ -72,7 +72,12 @@ describe('the operator console in Chromium (issue 22)', () => {
 
     const nav = page.getByRole('navigation', { name: '主選單' });
     await nav.waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['影片', '媒體', '員工', '稽核紀錄']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      '影片',
+      '媒體',
+      '員工',
+      '稽核紀錄',
+    ]);
     expect(await page.locator('header').textContent()).toContain('系統管理員 王大明');
 
     await nav.getByRole('link', { name: '員工' }).click();
