@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -189,6 +190,48 @@ describe('media ingest in the console, in Chromium (issue 22)', () => {
     expect(realProblems(problems)).toEqual([]);
     await close();
   });
+
+  it('shows the upload’s progress, and pauses and resumes it', async () => {
+    // 20 MB (three 8 MB chunks) of noise: slowed here so the page can be seen mid-way.
+    const big = path.join(dir, `noise-${stamp}.mp4`);
+    fs.writeFileSync(big, crypto.randomBytes(20 * 1024 * 1024));
+    const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
+    await signIn(page, server.origin, 'editor@console.example');
+    await page.getByRole('heading', { name: '媒體', level: 1 }).waitFor();
+    const offsets: number[] = [];
+    await page.route('**/console/api/media/uploads/*', async (route) => {
+      if (route.request().method() === 'PATCH') {
+        offsets.push(Number(route.request().headers()['upload-offset']));
+        await new Promise((r) => setTimeout(r, 1500));
+      }
+      // A paused upload's request is gone by now.
+      await route.continue().catch(() => undefined);
+    });
+    await page.getByLabel('影片原始檔').setInputFiles(big);
+    await page.getByRole('button', { name: '開始上傳' }).click();
+    const bar = page.getByRole('progressbar', { name: /^上傳中/ });
+    await bar.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    // At least one chunk is in: some of it sent, not all.
+    const fraction = () => bar.evaluate((p: HTMLProgressElement) => p.value);
+    await expect.poll(fraction, { timeout: 20_000 }).toBeGreaterThan(0.3);
+    await page.getByRole('button', { name: '暫停' }).click();
+    const paused = page.getByRole('progressbar', { name: /^已暫停/ });
+    await paused.waitFor();
+    const at = await paused.evaluate((p: HTMLProgressElement) => p.value);
+    expect(at).toBeLessThan(1);
+    expect(await page.locator('.upload-progress').textContent()).toMatch(/\d+%/);
+    await page.getByRole('button', { name: '繼續' }).click();
+    // The last byte arrives and the server probes it: noise is not a video.
+    await expect
+      .poll(() => page.getByRole('alert').textContent(), { timeout: 60_000 })
+      .toMatch(/不是影音檔|沒有影像/);
+    // Resumed where the server had stopped: the file was sent from its start only once.
+    expect(offsets.filter((offset) => offset === 0)).toHaveLength(1);
+    expect(Math.max(...offsets)).toBeGreaterThan(0);
+    expect(realProblems(problems).filter((p) => !dropped.test(p))).toEqual([]);
+    await close();
+  }, 120_000);
 
   it('lets the auditor read the jobs, with no upload and no cancel', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
