@@ -308,6 +308,67 @@ describe('media ingest in the console, in Chromium (issue 22)', () => {
     await close();
   }, 120_000);
 
+  it('cancels a running job after confirming, focus kept in the dialog and given back', async () => {
+    // Ten minutes of a cheap picture: long enough to be caught while transcoding.
+    const longName = `e2e 長片 ${stamp}.mp4`;
+    const long = path.join(dir, longName);
+    execFileSync(
+      'ffmpeg',
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-y'],
+        ...['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=600'],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '45', '-pix_fmt', 'yuv420p'],
+        long,
+      ],
+      { stdio: 'ignore' },
+    );
+    const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
+    await signIn(page, server.origin, 'editor@console.example');
+    await page.getByRole('heading', { name: '媒體', level: 1 }).waitFor();
+    await page.getByLabel('影片原始檔').setInputFiles(long);
+    await page.getByRole('button', { name: '開始上傳' }).click();
+    await expect
+      .poll(() => page.getByRole('status').textContent(), { timeout: 30_000 })
+      .toContain(`已上傳「${longName}」`);
+    const row = page
+      .getByRole('table', { name: '轉檔工作清單（新的在前）' })
+      .locator('tbody tr', { hasText: longName });
+    // The list follows it by itself: 排隊中, then 轉檔中 with its progress bar.
+    await expect.poll(() => row.textContent(), { timeout: 30_000 }).toContain('轉檔中');
+    await row.getByRole('progressbar', { name: `${longName} 轉檔進度` }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    const cancel = row.getByRole('button', { name: `取消 ${longName}` });
+    await cancel.click();
+    const dialog = page.getByRole('dialog', { name: '取消轉檔工作' });
+    await dialog.waitFor();
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    // Tab stays inside the modal dialog.
+    for (let i = 0; i < 4; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await cancel.evaluate((b) => b === document.activeElement)).toBe(true);
+
+    await cancel.click();
+    await dialog.getByRole('button', { name: '確定取消' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => row.textContent()).toContain('已取消');
+    expect(await row.getByRole('button', { name: /^取消/ }).count()).toBe(0);
+    // What it made so far is gone.
+    await expect
+      .poll(() =>
+        fs.readdirSync(path.join(dir, 'media')).includes('.ingest-work')
+          ? fs.readdirSync(path.join(dir, 'media/.ingest-work')).length
+          : 0,
+      )
+      .toBe(0);
+    expect(realProblems(problems)).toEqual([]);
+    await close();
+  }, 180_000);
+
   it('lets the auditor read the jobs, with no upload and no cancel', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
     await signIn(page, server.origin, 'auditor@console.example');
