@@ -75,13 +75,14 @@ function Shell({ staff }: { staff: StaffSelf }) {
   );
   const mainRef = useRef<HTMLElement>(null);
   const location = useLocation();
-  const first = useRef(true);
+  const previous = useRef<string | null>(null);
   // After a navigation, focus moves to the page's content (screen readers hear the new page).
+  // Not at the first page, nor at the index's redirect to the first section: the person has
+  // not moved yet, so Tab still starts at the skip link.
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    const from = previous.current;
+    previous.current = location.pathname;
+    if (from === null || from === '/' || from === location.pathname) return;
     mainRef.current?.focus();
   }, [location.pathname]);
 
