@@ -4,10 +4,10 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { call } from '../api/call';
 import { CancelJobButton } from '../media/CancelJob';
+import { JobState } from '../media/JobState';
 import { formatBandwidth, formatDuration, formatPercent, isActive } from '../media/labels';
 import { formatTaipei } from '../time';
 import { Alert } from '../ui/Alert';
-import { JobState } from './MediaPage';
 
 /** One ingest job: its state, its result (renditions, duration, poster, clip id) and its log. */
 export function MediaJobPage({ editable }: { editable: boolean }) {

@@ -5,7 +5,8 @@ import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { call } from '../api/call';
 import { CancelJobButton, JOBS_KEY } from '../media/CancelJob';
-import { JOB_STATES, JOB_STATE_LABELS, formatPercent, isActive } from '../media/labels';
+import { JobState } from '../media/JobState';
+import { JOB_STATES, JOB_STATE_LABELS, isActive } from '../media/labels';
 import { UploadPanel } from '../media/UploadPanel';
 import { formatTaipei } from '../time';
 import { Alert } from '../ui/Alert';
@@ -14,21 +15,6 @@ import { DataTable, Pager } from '../ui/DataTable';
 const PAGE_SIZE = 25;
 const POLL_MS = 2000;
 const column = createColumnHelper<MediaJob>();
-
-/** A job's state in zh-TW, with a progress bar while it transcodes. */
-export function JobState({ job }: { job: MediaJob }) {
-  return (
-    <span className="job-state">
-      <span className={`badge badge--job-${job.state}`}>{JOB_STATE_LABELS[job.state]}</span>
-      {job.state === 'running' && (
-        <>
-          <progress max={1} value={job.progress} aria-label={`${job.sourceName} 轉檔進度`} />
-          <span>{formatPercent(job.progress)}</span>
-        </>
-      )}
-    </span>
-  );
-}
 
 /** Media (issue 22): upload a source video, and follow, open or cancel its transcoding job. */
 export function MediaPage({ editable }: { editable: boolean }) {
