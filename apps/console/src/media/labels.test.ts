@@ -8,6 +8,7 @@ import {
   formatPercent,
   isActive,
   jobChoiceLabel,
+  jobsQueryFromSearch,
   uploadFraction,
 } from './labels';
 
@@ -66,5 +67,14 @@ describe('the media section’s words and numbers', () => {
     expect(envelopeMessage('<html>bad gateway</html>')).toBeNull();
     expect(envelopeMessage('')).toBeNull();
     expect(envelopeMessage(JSON.stringify({ status: { code: 'X', message: '' } }))).toBeNull();
+  });
+
+  it('reads the jobs list’s filter and page from the address, ignoring bad values', () => {
+    const read = (query: string) => jobsQueryFromSearch(new URLSearchParams(query));
+    expect(read('')).toEqual({ state: undefined, page: 1 });
+    expect(read('state=running&page=3')).toEqual({ state: 'running', page: 3 });
+    expect(read('state=exploded&page=-2')).toEqual({ state: undefined, page: 1 });
+    expect(read('page=1.5')).toEqual({ state: undefined, page: 1 });
+    expect(read('page=999999')).toEqual({ state: undefined, page: 1 });
   });
 });

@@ -1,4 +1,4 @@
-import type { MediaJob } from '@site/contract/console';
+import { mediaJobStateSchema, type MediaJob } from '@site/contract/console';
 import { formatTaipei } from '../time';
 
 type JobState = MediaJob['state'];
@@ -72,4 +72,17 @@ export function envelopeMessage(body: string | undefined | null): string | null 
   } catch {
     return null;
   }
+}
+
+/** The jobs list's state filter and page, read from the address (a bad value: none, page 1). */
+export function jobsQueryFromSearch(search: URLSearchParams): {
+  state: JobState | undefined;
+  page: number;
+} {
+  const state = mediaJobStateSchema.safeParse(search.get('state'));
+  const page = Number(search.get('page') ?? '1');
+  return {
+    state: state.success ? state.data : undefined,
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  };
 }

@@ -1,4 +1,4 @@
-import { consoleMediaCalls, mediaJobStateSchema, type MediaJob } from '@site/contract/console';
+import { consoleMediaCalls, type MediaJob } from '@site/contract/console';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useMemo } from 'react';
@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { call } from '../api/call';
 import { CancelJobButton, JOBS_KEY } from '../media/CancelJob';
 import { JobState } from '../media/JobState';
-import { JOB_STATES, JOB_STATE_LABELS, isActive } from '../media/labels';
+import { JOB_STATES, JOB_STATE_LABELS, isActive, jobsQueryFromSearch } from '../media/labels';
 import { UploadPanel } from '../media/UploadPanel';
 import { formatTaipei } from '../time';
 import { Alert } from '../ui/Alert';
@@ -19,9 +19,7 @@ const column = createColumnHelper<MediaJob>();
 /** Media (issue 22): upload a source video, and follow, open or cancel its transcoding job. */
 export function MediaPage({ editable }: { editable: boolean }) {
   const [search, setSearch] = useSearchParams();
-  const parsedState = mediaJobStateSchema.safeParse(search.get('state'));
-  const state = parsedState.success ? parsedState.data : undefined;
-  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
+  const { state, page } = jobsQueryFromSearch(search);
   const queryClient = useQueryClient();
   useEffect(() => {
     document.title = '媒體 — 營運後台';
