@@ -2,10 +2,12 @@ import type { Benchmark } from '../lib/types.js';
 import { browsePaging } from './browse-paging.js';
 import { catalogueList } from './catalogue-list.js';
 import { channelChange } from './channel-change.js';
+import { consoleTitles } from './console-titles.js';
 import { drawBurst } from './draw-burst.js';
 import { firstFrame } from './first-frame.js';
 import { gatewayList } from './gateway-list.js';
 import { homePage } from './home-page.js';
+import { ingestBench } from './ingest.js';
 import { lighthouseBench } from './lighthouse.js';
 import { listCalls } from './list-calls.js';
 import { livePlaylist } from './live-playlist.js';
@@ -23,6 +25,7 @@ export const benchmarks: Benchmark[] = [
   listCalls,
   search,
   browsePaging,
+  consoleTitles,
   homePage,
   firstFrame,
   livePlaylist,
@@ -30,4 +33,5 @@ export const benchmarks: Benchmark[] = [
   drawBurst,
   channelChange,
   lighthouseBench,
+  ingestBench,
 ];

@@ -42,6 +42,18 @@ function statOf(pid: number | string): string | undefined {
   }
 }
 
+/**
+ * CPU time of a process and of its children it has waited for (ffmpeg runs it spawned), in ms;
+ * undefined where /proc can't tell.
+ */
+export function processTreeCpuMs(pid: number): number | undefined {
+  const stat = statOf(pid);
+  if (stat === undefined) return undefined;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
 function cpuMsOfStat(stat: string): number {
   // Fields after the command name, which is in parentheses and may hold spaces.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -348,11 +348,15 @@ export const newTiming = (): Timing => ({
   elapsedMs: 0,
 });
 
-/** One request, timed from the call to its last byte. */
-export async function timed(url: string, into: Timing): Promise<string | undefined> {
+/** One request, timed from the call to its last byte (`headers`: a session cookie, say). */
+export async function timed(
+  url: string,
+  into: Timing,
+  headers?: Record<string, string>,
+): Promise<string | undefined> {
   const started = performance.now();
   try {
-    const response = await fetch(url);
+    const response = await fetch(url, headers ? { headers } : {});
     const body = await response.text();
     const ms = performance.now() - started;
     into.elapsedMs += ms;

@@ -53,6 +53,8 @@ import { registerAuditConsoleRoutes } from './modules/staff/audit-routes.js';
 import { registerIngestConsoleRoutes } from './modules/ingest/console-routes.js';
 import { registerUploadRoutes } from './modules/ingest/upload-routes.js';
 import { ingestSettings } from './modules/ingest/settings.js';
+import { registerCatalogueConsoleCalls } from './modules/catalogue/console-calls.js';
+import { reindexTitles } from './modules/search/reindex.js';
 import { DEFAULT_SHARE_IMAGE, IMAGE_SIZES, mediaUrl } from './modules/media/urls.js';
 import { systemClock } from './time.js';
 
@@ -66,6 +68,8 @@ export interface AppDependencies {
   partners?: PartnerDirectory;
   /** Outgoing mail; by default the one the config names (SMTP_URL, else the outbox). */
   mailer?: Mailer;
+  /** Called when an upload queues an ingest job (main wakes its in-process worker). */
+  onIngestQueued?: () => void;
   /** Extra routes registered before the page shell (benchmarks add their ceiling routes here). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -93,6 +97,7 @@ export async function buildApp({
   extend,
   partners,
   mailer,
+  onIngestQueued,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.LOG_LEVEL),
@@ -159,6 +164,13 @@ export async function buildApp({
     uploadDir: config.INGEST_UPLOAD_DIR,
     maxUploadBytes: config.INGEST_MAX_UPLOAD_BYTES,
     clock,
+    onQueued: onIngestQueued,
+  });
+  registerCatalogueConsoleCalls(app, {
+    db,
+    clock,
+    mediaDir: config.MEDIA_DIR,
+    reindex: reindexTitles,
   });
 
   registerGatewayClientAuth(app, parseGatewayClients(config.GATEWAY_CLIENTS), clock);

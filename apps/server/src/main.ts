@@ -21,7 +21,16 @@ function readConfig(): Config {
 const config = readConfig();
 const database = connect(config.DATABASE_URL);
 await migrateToLatest(database);
-const app = await buildApp({ config, database });
+// The ingest worker in this process (default with SQLite's single instance; ADR 0037), started
+// once the site listens. A job queued here wakes it at once instead of at its next poll; on stop
+// it gives its running jobs back to the queue before the database closes.
+const worker = config.INGEST_WORKER_IN_SERVER
+  ? new IngestWorker(database.db, ingestSettings(config), {
+      info: (message) => app.log.info(message),
+      error: (message) => app.log.error(message),
+    })
+  : undefined;
+const app = await buildApp({ config, database, onIngestQueued: () => worker?.wake() });
 for (const demoDefault of config.demoDefaults) {
   app.log.warn(`demo default in use (refused when NODE_ENV=production): ${demoDefault}`);
 }
@@ -32,14 +41,6 @@ if (config.SEED_ON_START) {
 await app.listen({ port: config.PORT, host: config.HOST });
 app.log.info(`site at ${config.PUBLIC_URL} (${database.dialect})`);
 
-// The ingest worker in this process (default with SQLite's single instance; ADR 0037). On stop it
-// gives its running jobs back to the queue before the database closes.
-const worker = config.INGEST_WORKER_IN_SERVER
-  ? new IngestWorker(database.db, ingestSettings(config), {
-      info: (message) => app.log.info(message),
-      error: (message) => app.log.error(message),
-    })
-  : undefined;
 worker?.start();
 
 const stopServer = gracefulShutdown(app, database, config.SHUTDOWN_GRACE_MS);

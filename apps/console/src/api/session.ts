@@ -28,6 +28,11 @@ export const SECTIONS = {
     label: '影片',
     roles: ['content_editor', 'customer_care', 'marketing', 'auditor'],
   },
+  order: {
+    path: '/order',
+    label: '排序',
+    roles: ['content_editor', 'customer_care', 'marketing', 'auditor'],
+  },
   media: { path: '/media', label: '媒體', roles: ['content_editor', 'auditor'] },
   staff: { path: '/staff', label: '員工', roles: [] },
   audit: { path: '/audit', label: '稽核紀錄', roles: ['auditor'] },

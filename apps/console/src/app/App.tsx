@@ -17,6 +17,9 @@ const MediaPage = lazy(() => import('../pages/MediaPage').then((m) => ({ default
 const MediaJobPage = lazy(() =>
   import('../pages/MediaJobPage').then((m) => ({ default: m.MediaJobPage })),
 );
+const OrderPage = lazy(() =>
+  import('../catalogue/OrderPage').then((m) => ({ default: m.OrderPage })),
+);
 const TitleEditPage = lazy(() =>
   import('../pages/TitleEditPage').then((m) => ({ default: m.TitleEditPage })),
 );
@@ -75,14 +78,17 @@ function Shell({ staff }: { staff: StaffSelf }) {
   );
   const mainRef = useRef<HTMLElement>(null);
   const location = useLocation();
-  const previous = useRef<string | null>(null);
+  const first = useRef(true);
+  const previousPath = useRef(location.pathname);
   // After a navigation, focus moves to the page's content (screen readers hear the new page).
-  // Not at the first page, nor at the index's redirect to the first section: the person has
-  // not moved yet, so Tab still starts at the skip link.
   useEffect(() => {
-    const from = previous.current;
-    previous.current = location.pathname;
-    if (from === null || from === '/' || from === location.pathname) return;
+    // The index only redirects to the first section: arriving there is not a navigation.
+    const fromIndex = previousPath.current === '/';
+    previousPath.current = location.pathname;
+    if (first.current || fromIndex) {
+      first.current = false;
+      return;
+    }
     mainRef.current?.focus();
   }, [location.pathname]);
 
@@ -137,6 +143,9 @@ function Shell({ staff }: { staff: StaffSelf }) {
                 <Route path="titles" element={<TitlesPage />} />
                 <Route path="titles/:contentId" element={<TitleEditPage staff={staff} />} />
               </>
+            )}
+            {mayUse('order', staff.roles) && (
+              <Route path="order" element={<OrderPage staff={staff} />} />
             )}
             {mayUse('media', staff.roles) && (
               <>

@@ -66,7 +66,7 @@ export function ClipPanel({
   };
 
   return (
-    <section className="panel" aria-labelledby={`${id}-title`}>
+    <section className="panel media-panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>影片檔</h2>
       <dl className="facts">
         <dt>正片影片檔</dt>

@@ -99,7 +99,7 @@ export function UploadPanel({ onQueued }: { onQueued: (jobId: string) => void })
 
   const uploading = phase.kind === 'uploading';
   return (
-    <section className="panel" aria-labelledby={`${fileId}-title`}>
+    <section className="panel media-panel" aria-labelledby={`${fileId}-title`}>
       <h2 id={`${fileId}-title`}>上傳影片</h2>
       <form
         onSubmit={(event) => {

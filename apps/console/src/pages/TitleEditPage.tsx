@@ -12,6 +12,8 @@ import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { ConsoleCallError, call } from '../api/call';
 import { mayEditTitles } from '../api/session';
+import { PicturesPanel } from '../catalogue/PicturesPanel';
+import { missingForPublish } from '../catalogue/pictures';
 import { ClipPanel } from '../media/ClipPanel';
 import { GRADE_LABELS, KIND_LABELS, SELL_TYPE_LABELS, STATE_LABELS } from '../labels';
 import { formatTaipei, taipeiLocalToUnix, unixToTaipeiLocal } from '../time';
@@ -99,28 +101,39 @@ export function TitleEditPage({ staff }: { staff: StaffSelf }) {
       </>
     );
   }
+  const onSaved = (saved: ConsoleTitle, what: string) => {
+    queryClient.setQueryData(key, saved);
+    setNotice({ contentId, text: `${what}（版本 ${saved.version}）。` });
+    void queryClient.invalidateQueries({ queryKey: ['console', 'titles'] });
+  };
+  const onChanged = async (text: string) => {
+    setNotice({ contentId, text });
+    await queryClient.invalidateQueries({ queryKey: key });
+    void queryClient.invalidateQueries({ queryKey: ['console', 'titles'] });
+  };
+  const onReload = async () => {
+    setNotice(null);
+    await queryClient.invalidateQueries({ queryKey: key });
+    await queryClient.invalidateQueries({ queryKey: ['console', 'titles'] });
+  };
   return (
-    <TitleForm
-      key={`${title.data.contentId}:${title.data.version}`}
-      title={title.data}
-      editable={mayEditTitles(staff.roles)}
-      notice={notice?.contentId === contentId ? notice.text : null}
-      onSaved={(saved, what) => {
-        queryClient.setQueryData(key, saved);
-        setNotice({ contentId, text: `${what}（版本 ${saved.version}）。` });
-        void queryClient.invalidateQueries({ queryKey: ['console', 'titles'] });
-      }}
-      onChanged={async (text) => {
-        setNotice({ contentId, text });
-        await queryClient.invalidateQueries({ queryKey: key });
-        void queryClient.invalidateQueries({ queryKey: ['console', 'titles'] });
-      }}
-      onReload={async () => {
-        setNotice(null);
-        await queryClient.invalidateQueries({ queryKey: key });
-        await queryClient.invalidateQueries({ queryKey: ['console', 'titles'] });
-      }}
-    />
+    <>
+      <TitleForm
+        key={`${title.data.contentId}:${title.data.version}`}
+        title={title.data}
+        editable={mayEditTitles(staff.roles)}
+        notice={notice?.contentId === contentId ? notice.text : null}
+        onSaved={onSaved}
+        onChanged={onChanged}
+        onReload={onReload}
+      />
+      <PicturesPanel
+        title={title.data}
+        editable={mayEditTitles(staff.roles)}
+        onUploaded={onSaved}
+        onStale={() => void onReload()}
+      />
+    </>
   );
 }
 
@@ -196,7 +209,9 @@ function TitleForm({
       const reply = await call(description, { contentId: title.contentId, version: title.version });
       onSaved(reply.title, to === 'publish' ? '已發布' : '已下架');
     } catch (error) {
-      refused(error);
+      const missing = error instanceof ConsoleCallError ? missingForPublish(error.fields) : [];
+      if (missing.length) setFailure(`尚不能發布，還缺：${missing.join('、')}。`);
+      else refused(error);
     } finally {
       setBusy(false);
     }

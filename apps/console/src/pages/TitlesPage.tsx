@@ -8,11 +8,13 @@ import {
 } from '@site/contract/console';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { call, type CallInput } from '../api/call';
+import { mayEditTitles, useSession } from '../api/session';
+import { NewTitleDialog } from '../catalogue/NewTitleDialog';
 import { KIND_LABELS, SELL_TYPE_LABELS, STATE_LABELS } from '../labels';
 import { formatTaipei } from '../time';
 import { Alert } from '../ui/Alert';
@@ -46,6 +48,10 @@ export function queryFromSearch(search: URLSearchParams): Query {
 export function TitlesPage() {
   const [search, setSearch] = useSearchParams();
   const query = queryFromSearch(search);
+  const session = useSession();
+  const navigate = useNavigate();
+  const [adding, setAdding] = useState(false);
+  const editable = Boolean(session.data && mayEditTitles(session.data.roles));
   useEffect(() => {
     document.title = '影片 — 營運後台';
   }, []);
@@ -124,6 +130,22 @@ export function TitlesPage() {
   return (
     <>
       <h1>影片</h1>
+      {editable && (
+        <div className="actions">
+          <button type="button" className="button" onClick={() => setAdding(true)}>
+            新增影片
+          </button>
+        </div>
+      )}
+      {adding && (
+        <NewTitleDialog
+          onClose={() => setAdding(false)}
+          onCreated={(title) => {
+            setAdding(false);
+            void navigate(`/titles/${title.contentId}`);
+          }}
+        />
+      )}
       <form className="filters" onSubmit={applyFilters} role="search" aria-label="篩選影片">
         <Field id="title-q" label="搜尋片名或編號" error={formState.errors.q?.message}>
           <input type="search" {...describedBy('title-q', formState.errors.q)} {...register('q')} />

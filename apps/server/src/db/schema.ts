@@ -94,6 +94,14 @@ export interface TitleTable {
   /** Unix seconds; the title is listed from this moment. */
   on_shelf_at: number;
   off_shelf_at: number | null;
+  /** 'draft' (never shown to customers) | 'published' (migration 0026, docs/adr/0038). */
+  state: Generated<string>;
+  /** Bumped by every console edit; an edit names the version it was made on. */
+  version: Generated<number>;
+  /** Unix seconds of the last console change (the shelf date for titles older than 0026). */
+  updated_at: Generated<number>;
+  /** The uploaded banner picture under the media folder (null: none; pages use the still). */
+  banner_path: string | null;
 }
 
 export interface ChannelGroupTable {

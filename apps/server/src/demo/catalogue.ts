@@ -131,7 +131,11 @@ function synopsis(name: string, genre: string, i: number): string {
 }
 
 function title(
-  partial: Omit<TitleTable, 'trailer_clip_id' | 'off_shelf_at'> & Partial<TitleTable>,
+  partial: Omit<
+    Insertable<TitleTable>,
+    'trailer_clip_id' | 'off_shelf_at' | 'state' | 'version' | 'updated_at'
+  > &
+    Partial<Insertable<TitleTable>>,
 ): Insertable<TitleTable> {
   return { trailer_clip_id: null, off_shelf_at: null, ...partial };
 }

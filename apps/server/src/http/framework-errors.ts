@@ -9,7 +9,7 @@ import { escapeHtml } from './html.js';
  * speak the site's language (issue 15): the envelope on the call faces, a small zh-TW page
  * elsewhere, always with a catalogue status and a closed connection.
  */
-const API_PREFIXES = ['/ajax/', '/gw/', '/sas/', '/epg/', '/docs', '/ads/'];
+const API_PREFIXES = ['/ajax/', '/gw/', '/sas/', '/epg/', '/docs', '/ads/', '/console/api/'];
 const REQUEST_LINE = /^[A-Z]{3,10} (\S+)/;
 
 interface ClientError extends Error {

@@ -69,7 +69,8 @@ describe('the server process', () => {
     expect(lines[0]).toContain('SEED_ON_START');
     expect(lines[0]).toContain('STREAM_SIGNING_SECRET');
     expect(run.stdout).toBe('');
-  });
+    // Starting tsx and the server's imports: seconds while the other suites load both cores.
+  }, 30_000);
 
   it('starts on a new SQLite file, seeds, serves, and exits 0 on SIGTERM', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-main-'));

@@ -61,6 +61,7 @@ export function testSettings(dir: string, overrides: Partial<IngestSettings> = {
     maxAttempts: 3,
     retryMs: 0,
     pollMs: 100,
+    uploadDir: null,
     ...overrides,
   };
 }

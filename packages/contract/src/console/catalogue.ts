@@ -74,16 +74,54 @@ export const consoleTitleSchema = consoleTitleRowSchema.extend({
   seriesId: z.string().nullable(),
   posterPath: z.string(),
   stillPath: z.string(),
+  /** The wide banner picture (null: none uploaded; pages use the still). */
+  bannerPath: z.string().nullable(),
   clipId: z.string(),
   trailerClipId: z.string().nullable(),
 });
 export type ConsoleTitle = z.infer<typeof consoleTitleSchema>;
 
 const titleParams = z.object({ contentId: consoleContentIdSchema });
+
+/** Lists an editor orders by dragging: the main categories, the menu, the home page's groups. */
+export const orderedListSchema = z.enum(['mainCategories', 'menus', 'homeGroups']);
+export type OrderedList = z.infer<typeof orderedListSchema>;
+const orderedIdsSchema = z.array(z.string().min(1).max(40)).max(500);
+const orderReply = envelopeOf(
+  z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) }),
+);
+
+/** The pictures of a title an editor uploads (each resized to the size the pages show it at). */
+export const titlePictureKindSchema = z.enum(['poster', 'banner', 'still']);
+export type TitlePictureKind = z.infer<typeof titlePictureKindSchema>;
+/** The largest picture file taken (bytes). */
+export const TITLE_PICTURE_MAX_BYTES = 8 * 1024 * 1024;
 const titleReply = envelopeOf(z.object({ title: consoleTitleSchema }));
 const READERS = ['content_editor', 'customer_care', 'marketing', 'auditor'] as const;
 
+/** A new title: a draft with what an editor knows first; pictures and its video follow. */
+export const newTitleSchema = z.object({
+  kind: z.enum(['movie', 'series', 'episode']),
+  name: titleFieldsSchema.shape.name,
+  mainCategoryId: titleFieldsSchema.shape.mainCategoryId,
+  subcategoryId: titleFieldsSchema.shape.subcategoryId.default(''),
+  year: titleFieldsSchema.shape.year,
+  /** An episode's series, its season and number. */
+  seriesId: consoleContentIdSchema.optional(),
+  seasonNo: z.number().int().min(1).max(99).optional(),
+  episodeNo: z.number().int().min(1).max(9999).optional(),
+});
+
 export const consoleCatalogueCalls = {
+  createTitle: describeConsoleCall({
+    method: 'POST',
+    path: '/console/api/titles',
+    summary: 'Add a title as a draft (customers see nothing of it until it is published)',
+    tags: ['console: catalogue'],
+    input: newTitleSchema,
+    reply: titleReply,
+    access: { staff: ['content_editor'] },
+  }),
   listTitles: describeConsoleCall({
     method: 'GET',
     path: '/console/api/titles',
@@ -136,6 +174,62 @@ export const consoleCatalogueCalls = {
     tags: ['console: catalogue'],
     params: titleParams,
     input: z.object({ version: z.number().int().min(0) }),
+    reply: titleReply,
+    access: { staff: ['content_editor'] },
+  }),
+  /**
+   * multipart/form-data: a `version` field (the title's version seen) before one `file` field, a
+   * JPEG, PNG or WebP of at most TITLE_PICTURE_MAX_BYTES and at least the size pages show it at.
+   * It is checked to be a real image, resized and stored under a content-hashed name.
+   */
+  /** The main categories with their sub-categories, in order (the new-title form's choices). */
+  listCategories: describeConsoleCall({
+    method: 'GET',
+    path: '/console/api/categories',
+    summary: 'Main categories and their sub-categories, in order',
+    tags: ['console: catalogue'],
+    reply: envelopeOf(
+      z.object({
+        categories: z.array(
+          z.object({
+            id: z.string(),
+            name: z.string(),
+            subcategories: z.array(z.object({ id: z.string(), name: z.string() })),
+          }),
+        ),
+      }),
+    ),
+    access: { staff: READERS },
+  }),
+  getOrder: describeConsoleCall({
+    method: 'GET',
+    path: '/console/api/order/:list',
+    summary: 'A list an editor orders (main categories, menus, home groups), in its order',
+    tags: ['console: catalogue'],
+    params: z.object({ list: orderedListSchema }),
+    reply: orderReply,
+    access: { staff: READERS },
+  }),
+  /**
+   * Drag-to-order: the whole list in its new order, with the order it was made on (`seen`). A list
+   * reordered meanwhile (or with members added or removed) is refused with STALE_EDIT.
+   */
+  setOrder: describeConsoleCall({
+    method: 'PUT',
+    path: '/console/api/order/:list',
+    summary: 'Put a list in a new order, made on the order seen',
+    tags: ['console: catalogue'],
+    params: z.object({ list: orderedListSchema }),
+    input: z.object({ seen: orderedIdsSchema, order: orderedIdsSchema }),
+    reply: orderReply,
+    access: { staff: ['content_editor', 'marketing'] },
+  }),
+  uploadTitlePicture: describeConsoleCall({
+    method: 'POST',
+    path: '/console/api/titles/:contentId/pictures/:kind',
+    summary: 'Upload a poster, banner or still (multipart), on the version seen',
+    tags: ['console: catalogue'],
+    params: titleParams.extend({ kind: titlePictureKindSchema }),
     reply: titleReply,
     access: { staff: ['content_editor'] },
   }),

@@ -26,6 +26,7 @@ import { kidChannels } from './0022-kid-channels.js';
 import { continueWatchingFlag } from './0023-continue-watching-flag.js';
 import { staff } from './0024-staff.js';
 import { mediaIngest } from './0025-media-ingest.js';
+import { consoleCatalogue } from './0026-console-catalogue.js';
 import { passwordReset } from './0027-password-reset.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
@@ -54,6 +55,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0023-continue-watching-flag': continueWatchingFlag,
   '0024-staff': staff,
   '0025-media-ingest': mediaIngest,
+  '0026-console-catalogue': consoleCatalogue,
   '0027-password-reset': passwordReset,
 };
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { newToken } from './tokens.js';
 import { AppError } from '../../http/errors.js';
+import { fromOwnSite, sameToken } from '../../http/same-site.js';
 
 export const CSRF_COOKIE = 'csrf';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -64,7 +65,7 @@ function visitorToken(key: Buffer): string {
 
 function isVisitorToken(key: Buffer, token: string): boolean {
   const match = /^v\.([\w-]{43})\.([\w-]{32})$/.exec(token);
-  return match !== null && same(match[2]!, mac(key, `visitor\n${match[1]!}`));
+  return match !== null && sameToken(match[2]!, mac(key, `visitor\n${match[1]!}`));
 }
 
 export interface CsrfCookieOptions {
@@ -131,10 +132,10 @@ export const csrfPlugin = fp<CsrfOptions>(async (app: FastifyInstance, options) 
     const header = request.headers[CSRF_HEADER];
     const token = expected(request);
     if (
-      !sameSite(request, options.publicOrigin) ||
+      !fromOwnSite(request, options.publicOrigin) ||
       token === null ||
       typeof header !== 'string' ||
-      !same(header, token)
+      !sameToken(header, token)
     ) {
       throw new AppError('CSRF_REJECTED');
     }
@@ -143,18 +144,4 @@ export const csrfPlugin = fp<CsrfOptions>(async (app: FastifyInstance, options) 
 
 function isSiteCall(request: FastifyRequest): boolean {
   return !request.is404 && (request.routeOptions.url ?? '').startsWith('/ajax/');
-}
-
-function sameSite(request: FastifyRequest, publicOrigin: string): boolean {
-  const fetchSite = request.headers['sec-fetch-site'];
-  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return false;
-  const origin = request.headers.origin;
-  if (!origin) return true;
-  return origin === publicOrigin || origin === `${request.protocol}://${request.host}`;
-}
-
-function same(given: string, expectedToken: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expectedToken);
-  return a.length === b.length && crypto.timingSafeEqual(a, b);
 }

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { AuditEntry, StaffRole } from '@site/contract/console';
 import type { Database } from '../../db/schema.js';
+import type { AuditEntryTable } from '../../db/schema-staff.js';
 
 /** Who made a change, through which console call: every console handler is handed one. */
 export interface Actor {
@@ -83,18 +84,7 @@ function filtered(db: Kysely<Database>, filter: AuditFilter) {
   return query;
 }
 
-type AuditRow = {
-  audit_id: number;
-  at: number;
-  staff_id: string;
-  staff_email: string;
-  roles: string;
-  call: string;
-  entity: string;
-  entity_id: string;
-  before_json: string | null;
-  after_json: string | null;
-};
+type AuditRow = Selectable<AuditEntryTable>;
 
 function entryOf(row: AuditRow): AuditEntry {
   return {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { IngestJobState } from '../../db/schema-media.js';
@@ -149,6 +150,7 @@ export async function cancelJob(
     .where('updated_ms', '=', row.updated_ms)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) return cancelJob(db, settings, jobId, now);
+  await removeSource(settings, row.source_path);
   const orphaned = row.state === 'running' && (row.lease_until_ms ?? 0) < now;
   if (orphaned) {
     const { clipId } = JSON.parse(row.options) as TranscodeOptions;
@@ -177,4 +179,17 @@ export async function listJobs(
     query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { jobs: rows.map(toJob), total: Number(count.total) };
+}
+
+/**
+ * Removes an uploaded source (and the upload's record beside it) once its job needs it no more:
+ * done or cancelled. Only files under the upload folder: a job queued by code from elsewhere
+ * keeps its source. A failed job keeps it, for whoever looks into why.
+ */
+export async function removeSource(settings: IngestSettings, sourcePath: string): Promise<void> {
+  if (!settings.uploadDir) return;
+  const relative = path.relative(settings.uploadDir, sourcePath);
+  if (relative.startsWith('..') || path.isAbsolute(relative) || relative === '') return;
+  await fs.rm(sourcePath, { force: true });
+  await fs.rm(`${sourcePath}.json`, { force: true });
 }

@@ -13,6 +13,8 @@ export interface IngestSettings {
   maxAttempts: number;
   retryMs: number;
   pollMs: number;
+  /** Where uploads are kept; a source under it is removed once its job is done or cancelled. */
+  uploadDir: string | null;
 }
 
 export function ingestSettings(config: Config): IngestSettings {
@@ -28,5 +30,6 @@ export function ingestSettings(config: Config): IngestSettings {
     maxAttempts: config.INGEST_MAX_ATTEMPTS,
     retryMs: config.INGEST_RETRY_SECONDS * 1000,
     pollMs: config.INGEST_POLL_MS,
+    uploadDir: config.INGEST_UPLOAD_DIR,
   };
 }

@@ -20,6 +20,8 @@ export interface UploadRouteDeps {
   uploadDir: string;
   maxUploadBytes: number;
   clock: () => number;
+  /** A job was queued (the in-process worker is woken). */
+  onQueued?: (() => void) | undefined;
 }
 
 /** Extensions of the video files an editor may upload; the probe decides what the file really is. */
@@ -87,6 +89,7 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: UploadRou
           }
           return made;
         });
+        deps.onQueued?.();
         return {
           status_code: 200,
           headers: { 'Upload-Job-Id': job.jobId, 'Content-Type': 'application/json' },

@@ -11,6 +11,7 @@ import {
   renewLease,
   type JobRow,
 } from './queue.js';
+import { removeSource } from './jobs.js';
 import type { IngestSettings } from './settings.js';
 import { publish, removeOutput, transcode, type TranscodeOptions } from './transcode.js';
 
@@ -61,6 +62,11 @@ export class IngestWorker {
     if (!this.stopped) return;
     this.stopped = false;
     this.schedule(0);
+  }
+
+  /** A job was just queued here: look for work now rather than at the next poll. */
+  wake(): void {
+    if (!this.stopped && !this.ticking) this.schedule(0);
   }
 
   /**
@@ -188,6 +194,7 @@ export class IngestWorker {
       if (await completeJob(db, job.job_id, workerId, made.result, log)) {
         // Earlier attempts' folders too (a worker that died mid-run left its own behind).
         await removeOutput(job.job_id, options.clipId, settings, { published: false });
+        await removeSource(settings, job.source_path);
         this.log.info(`ingest ${job.job_id}: done`);
       } else {
         await cleanUpIfCancelled();

@@ -24,3 +24,10 @@ export const IMAGE_SIZES = {
   channel: { width: 480, height: 270 },
   poster: { width: 320, height: 480 },
 } as const satisfies Record<string, ImageSize>;
+
+/**
+ * Pictures uploaded in the console (catalogue/pictures.ts) are stored here under names made of
+ * their content's hash: a name never changes content, so the media routes let them be cached
+ * for a year, immutable.
+ */
+export const HASHED_PICTURE_FOLDER = 'images/titles';

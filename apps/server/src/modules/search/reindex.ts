@@ -3,6 +3,7 @@ import { SEARCH_LOOKUP_INDEX, createSearchLookupIndex } from '../../db/indexes.j
 import type { Database, SearchTermTable } from '../../db/schema.js';
 import { RANK, indexKeys, normalizeText } from './terms.js';
 import { audienceOf } from '../catalogue/audience.js';
+import { PUBLISHED } from '../catalogue/visibility.js';
 
 type TermRow = Insertable<SearchTermTable> & { off_shelf_at: number | null };
 
@@ -43,7 +44,8 @@ export async function reindexSearch(
             selectFrom('title')
               .select(sql.lit(1).as('one'))
               .whereRef('title.content_id', '=', 'search_term.owner_id')
-              .where('title.kind', 'in', SEARCHABLE_KINDS),
+              .where('title.kind', 'in', SEARCHABLE_KINDS)
+              .where('title.state', '=', PUBLISHED),
           ),
         ),
       )
@@ -78,7 +80,8 @@ export async function reindexSearch(
 
 /**
  * Re-reads these titles after a catalogue write (name, cast, shelf dates, kid and restricted
- * flags): a renamed title is found by its new name, a deleted one or an episode not at all.
+ * flags, publish and unpublish): a renamed title is found by its new name, a deleted one, a
+ * draft or an episode not at all.
  * Returns rows inserted.
  */
 export async function reindexTitles(
@@ -130,6 +133,7 @@ async function unindexedTitles(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('title')
     .where('kind', 'in', SEARCHABLE_KINDS)
+    .where('state', '=', PUBLISHED)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -190,6 +194,8 @@ async function wantedTitleRows(db: Kysely<Database>, contentIds: string[]): Prom
     ])
     .where('content_id', 'in', contentIds)
     .where('kind', 'in', SEARCHABLE_KINDS)
+    // A draft has no rows: customers never find it (reindexTitles on publish and unpublish).
+    .where('state', '=', PUBLISHED)
     .execute();
   const cast = await db
     .selectFrom('title_person')

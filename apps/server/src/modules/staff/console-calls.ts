@@ -22,11 +22,12 @@ export interface ConsoleCallContext<A extends StaffAccess> {
   reply: FastifyReply;
 }
 
-const registered = new WeakMap<FastifyInstance, ConsoleCallDescription[]>();
+/** Keyed by the HTTP server, which every encapsulated scope of an app shares. */
+const registered = new WeakMap<object, ConsoleCallDescription[]>();
 
 /** Every console call registered on this app (tests check each one's right). */
 export function consoleCallsOf(app: FastifyInstance): readonly ConsoleCallDescription[] {
-  return registered.get(app) ?? [];
+  return registered.get(app.server) ?? [];
 }
 
 /** A handler answers its reply's data, or SENT when it wrote the reply itself (a CSV file). */
@@ -53,8 +54,8 @@ export function registerConsoleCall<
     context: ConsoleCallContext<A>,
   ) => Promise<DataOf<NoInfer<Reply>> | typeof SENT>,
 ): void {
-  const list = registered.get(app) ?? [];
-  registered.set(app, [...list, call as unknown as ConsoleCallDescription]);
+  const list = registered.get(app.server) ?? [];
+  registered.set(app.server, [...list, call as unknown as ConsoleCallDescription]);
   const inQuery = call.method === 'GET' || call.method === 'DELETE';
   const access: StaffAccess = call.access;
   const callName = `${call.method} ${call.path}`;

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
+import { fromOwnSite, sameToken } from '../../http/same-site.js';
 import { newToken } from '../accounts/tokens.js';
 import type { Staff } from './access.js';
 import { findStaff, rolesOf, type StaffRow } from './members.js';
@@ -62,7 +63,7 @@ export const consoleSessionPlugin = fp<ConsoleSessionOptions>(
     };
     const isVisitorToken = (token: string) => {
       const match = /^v\.([\w-]{43})\.([\w-]{32})$/.exec(token);
-      return match !== null && same(match[2]!, mac(`visitor\n${match[1]!}`));
+      return match !== null && sameToken(match[2]!, mac(`visitor\n${match[1]!}`));
     };
     const cookieOptions = (httpOnly: boolean, maxAge?: number) => ({
       httpOnly,
@@ -89,10 +90,10 @@ export const consoleSessionPlugin = fp<ConsoleSessionOptions>(
         const header = request.headers[CONSOLE_CSRF_HEADER];
         const expected = expectedCsrf(request);
         if (
-          !sameSite(request, options.publicOrigin) ||
+          !fromOwnSite(request, options.publicOrigin) ||
           expected === null ||
           typeof header !== 'string' ||
-          !same(header, expected)
+          !sameToken(header, expected)
         ) {
           throw new AppError('CSRF_REJECTED');
         }
@@ -140,17 +141,3 @@ export const consoleSessionPlugin = fp<ConsoleSessionOptions>(
     });
   },
 );
-
-function sameSite(request: FastifyRequest, publicOrigin: string): boolean {
-  const fetchSite = request.headers['sec-fetch-site'];
-  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return false;
-  const origin = request.headers.origin;
-  if (!origin) return true;
-  return origin === publicOrigin || origin === `${request.protocol}://${request.host}`;
-}
-
-function same(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && crypto.timingSafeEqual(a, b);
-}

@@ -13,7 +13,7 @@ import { t } from '../../i18n/zh-TW';
 import { playbackErrorEntry, postAppLog } from './app-log';
 import { RESOURCE_DELAY_MS, initialPlayerState, playerReducer, type PlayerState } from './machine';
 import { openMediaSession, type MediaSession } from './media-session';
-import type { PlayerProps } from './Player';
+import type { PlayerProps } from './player-props';
 import { takeWarmStart } from './prewarm';
 import { AUTO_QUALITY, matchPageProtocol, type Rendition } from './quality';
 import type { SubtitleChoice, SubtitleTrack } from './subtitles';
