@@ -104,7 +104,7 @@ describe('media ingest in the console, in Chromium (issue 22)', () => {
     await signIn(page, server.origin, 'editor@console.example');
     await page.getByRole('heading', { name: '媒體', level: 1 }).waitFor();
     const nav = page.getByRole('navigation', { name: '主選單' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['影片', '媒體']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['影片', '排序', '媒體']);
     expect(await axeViolations(page)).toEqual([]);
 
     // The first PATCH is cut off: tus asks the server where it stopped and sends the rest.
