@@ -174,7 +174,8 @@ describe('media ingest in the console, in Chromium (issue 22)', () => {
     expect(clipId, 'the upload test made a clip').toMatch(/\S/);
     const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
     await signIn(page, server.origin, 'editor@console.example', `/console/titles/${TITLE}`);
-    await page.locator('main h1').waitFor();
+    // Signed in and on the title's page (the sign-in page has a heading of its own).
+    await page.getByRole('navigation', { name: '主選單' }).waitFor();
     const csrf = (await page.context().cookies()).find((c) => c.name === 'console_csrf')!.value;
     const headers = { 'x-csrf-token': csrf, origin: server.origin };
     // attachClip comes with the catalogue's console calls; until the server has it, skip.
