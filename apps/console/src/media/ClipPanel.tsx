@@ -68,7 +68,7 @@ export function ClipPanel({
   return (
     <section className="panel media-panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>影片檔</h2>
-      <dl className="facts">
+      <dl className="clip-facts">
         <dt>正片影片檔</dt>
         <dd data-testid="title-clip-id">{title.clipId || '（尚未設定）'}</dd>
         <dt>預告片影片檔</dt>
