@@ -75,6 +75,7 @@ describe('the operator console in Chromium (issue 22)', () => {
     expect(await nav.getByRole('link').allTextContents()).toEqual([
       '影片',
       '排序',
+      '媒體',
       '員工',
       '稽核紀錄',
     ]);
@@ -179,7 +180,7 @@ describe('the operator console in Chromium (issue 22)', () => {
     await nav.waitFor();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('跳到主要內容');
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['影片', '排序']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['影片', '排序', '媒體']);
     expect(await page.locator('header').textContent()).toContain('內容編輯');
     const staff = await page.request.get(`${server.origin}/console/api/staff`);
     expect(staff.status()).toBe(403);
@@ -198,7 +199,12 @@ describe('the operator console in Chromium (issue 22)', () => {
     await signIn(page, server.origin, 'auditor@console.example');
     const nav = page.getByRole('navigation', { name: '主選單' });
     await nav.waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['影片', '排序', '稽核紀錄']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      '影片',
+      '排序',
+      '媒體',
+      '稽核紀錄',
+    ]);
     await nav.getByRole('link', { name: '稽核紀錄' }).click();
     await page.getByRole('heading', { name: '稽核紀錄', level: 1 }).waitFor();
     expect(await fitsWidth(page)).toBe(true);

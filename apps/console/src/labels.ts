@@ -28,6 +28,7 @@ export const GRADE_LABELS = {
 export const ENTITY_LABELS: Record<string, string> = {
   staff: '員工',
   title: '影片',
+  media_job: '轉檔工作',
 };
 
 /** The audit trail's field names, as the console's forms name them. */
@@ -52,4 +53,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   onShelfAt: '上架時間',
   offShelfAt: '下架時間',
   state: '狀態',
+  clipId: '正片影片檔',
+  trailerClipId: '預告片影片檔',
+  sourceName: '檔名',
+  encrypt: '加密',
 };

@@ -33,6 +33,7 @@ export const SECTIONS = {
     label: '排序',
     roles: ['content_editor', 'customer_care', 'marketing', 'auditor'],
   },
+  media: { path: '/media', label: '媒體', roles: ['content_editor', 'auditor'] },
   staff: { path: '/staff', label: '員工', roles: [] },
   audit: { path: '/audit', label: '稽核紀錄', roles: ['auditor'] },
 } as const satisfies Record<string, { path: string; label: string; roles: readonly StaffRole[] }>;
@@ -46,5 +47,10 @@ export function mayUse(section: Section, roles: readonly StaffRole[]): boolean {
 
 /** Whether these roles may change titles (the readers only look). */
 export function mayEditTitles(roles: readonly StaffRole[]): boolean {
+  return roles.includes('admin') || roles.includes('content_editor');
+}
+
+/** Whether these roles may upload media and cancel its jobs (the auditor only looks). */
+export function mayIngest(roles: readonly StaffRole[]): boolean {
   return roles.includes('admin') || roles.includes('content_editor');
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Navigate, Route, Routes, useLocation } from 'react-router';
 import { SESSION_ENDED_EVENT, call } from '../api/call';
-import { SECTIONS, SESSION_KEY, mayUse, useSession, type Section } from '../api/session';
+import { SECTIONS, SESSION_KEY, mayIngest, mayUse, useSession, type Section } from '../api/session';
 import { SignInPage } from '../pages/SignInPage';
 import { Alert } from '../ui/Alert';
 
@@ -12,6 +12,10 @@ const AuditPage = lazy(() => import('../pages/AuditPage').then((m) => ({ default
 const StaffPage = lazy(() => import('../pages/StaffPage').then((m) => ({ default: m.StaffPage })));
 const TitlesPage = lazy(() =>
   import('../pages/TitlesPage').then((m) => ({ default: m.TitlesPage })),
+);
+const MediaPage = lazy(() => import('../pages/MediaPage').then((m) => ({ default: m.MediaPage })));
+const MediaJobPage = lazy(() =>
+  import('../pages/MediaJobPage').then((m) => ({ default: m.MediaJobPage })),
 );
 const OrderPage = lazy(() =>
   import('../catalogue/OrderPage').then((m) => ({ default: m.OrderPage })),
@@ -142,6 +146,15 @@ function Shell({ staff }: { staff: StaffSelf }) {
             )}
             {mayUse('order', staff.roles) && (
               <Route path="order" element={<OrderPage staff={staff} />} />
+            )}
+            {mayUse('media', staff.roles) && (
+              <>
+                <Route path="media" element={<MediaPage editable={mayIngest(staff.roles)} />} />
+                <Route
+                  path="media/:jobId"
+                  element={<MediaJobPage editable={mayIngest(staff.roles)} />}
+                />
+              </>
             )}
             {mayUse('staff', staff.roles) && <Route path="staff" element={<StaffPage />} />}
             {mayUse('audit', staff.roles) && <Route path="audit" element={<AuditPage />} />}

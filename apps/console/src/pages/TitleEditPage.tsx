@@ -14,6 +14,7 @@ import { ConsoleCallError, call } from '../api/call';
 import { mayEditTitles } from '../api/session';
 import { PicturesPanel } from '../catalogue/PicturesPanel';
 import { missingForPublish } from '../catalogue/pictures';
+import { ClipPanel } from '../media/ClipPanel';
 import { GRADE_LABELS, KIND_LABELS, SELL_TYPE_LABELS, STATE_LABELS } from '../labels';
 import { formatTaipei, taipeiLocalToUnix, unixToTaipeiLocal } from '../time';
 import { Alert } from '../ui/Alert';
@@ -36,6 +37,8 @@ const FIELD_LABELS: Record<string, string> = {
   onShelfAt: '上架時間',
   offShelfAt: '下架時間',
   state: '狀態',
+  clipId: '正片影片檔',
+  trailerClipId: '預告片影片檔',
 };
 
 /** The form's fields: the contract's, with the times as Taipei date-time text. */
@@ -103,6 +106,11 @@ export function TitleEditPage({ staff }: { staff: StaffSelf }) {
     setNotice({ contentId, text: `${what}（版本 ${saved.version}）。` });
     void queryClient.invalidateQueries({ queryKey: ['console', 'titles'] });
   };
+  const onChanged = async (text: string) => {
+    setNotice({ contentId, text });
+    await queryClient.invalidateQueries({ queryKey: key });
+    void queryClient.invalidateQueries({ queryKey: ['console', 'titles'] });
+  };
   const onReload = async () => {
     setNotice(null);
     await queryClient.invalidateQueries({ queryKey: key });
@@ -116,6 +124,7 @@ export function TitleEditPage({ staff }: { staff: StaffSelf }) {
         editable={mayEditTitles(staff.roles)}
         notice={notice?.contentId === contentId ? notice.text : null}
         onSaved={onSaved}
+        onChanged={onChanged}
         onReload={onReload}
       />
       <PicturesPanel
@@ -133,12 +142,15 @@ function TitleForm({
   editable,
   notice,
   onSaved,
+  onChanged,
   onReload,
 }: {
   title: ConsoleTitle;
   editable: boolean;
   notice: string | null;
   onSaved: (title: ConsoleTitle, what: string) => void;
+  /** A change made by another call (the clip attached): the title is loaded again. */
+  onChanged: (text: string) => Promise<void>;
   onReload: () => Promise<void>;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
@@ -272,6 +284,19 @@ function TitleForm({
           {isDirty && <span className="hint">請先儲存或放棄修改，再發布或下架。</span>}
         </div>
       )}
+      <ClipPanel
+        title={title}
+        editable={editable}
+        busy={busy}
+        dirty={isDirty}
+        onBusy={setBusy}
+        onAttached={(text) => {
+          setFailure(null);
+          setStale(null);
+          void onChanged(text);
+        }}
+        onRefused={refused}
+      />
       <form onSubmit={submit} noValidate>
         <fieldset disabled={!editable || busy} className="form-grid">
           <legend>{editable ? '編輯影片資料' : '影片資料（您的角色只能檢視）'}</legend>
