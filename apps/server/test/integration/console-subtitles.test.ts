@@ -176,4 +176,29 @@ describe('subtitles uploaded with a video (issue 22)', () => {
     // Gone with the source.
     expect(fs.existsSync(srtFile)).toBe(false);
   });
+
+  it('removes the subtitle files with the source when the job is cancelled', async () => {
+    const { subtitleId } = (await uploadSrt(editor, SRT)).json().data as { subtitleId: string };
+    const srtFile = path.join(uploadDir, 'subtitles', `${subtitleId}.srt`);
+    const source = fs.readFileSync(
+      makeSource(path.join(dir, 'src2.mp4'), { size: '320x240', seconds: 2 }),
+    );
+    const created = await createUpload(source.length, {
+      filename: 'ep2.mp4',
+      subtitles: `en:${subtitleId}:English`,
+    });
+    const last = await fetch(new URL(created.headers.get('location')!, origin), {
+      method: 'PATCH',
+      headers: tusHeaders(editor, {
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      }),
+      body: source,
+    });
+    const jobId = last.headers.get('upload-job-id')!;
+    expect(fs.existsSync(srtFile)).toBe(true);
+    const cancelled = await editor.post(`/console/api/media/jobs/${jobId}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(fs.existsSync(srtFile)).toBe(false);
+  });
 });
