@@ -54,7 +54,7 @@ import { registerIngestConsoleRoutes } from './modules/ingest/console-routes.js'
 import { registerUploadRoutes } from './modules/ingest/upload-routes.js';
 import { ingestSettings } from './modules/ingest/settings.js';
 import { registerCatalogueConsoleCalls } from './modules/catalogue/console-calls.js';
-import { reindexTitles } from './modules/search/reindex.js';
+import { reindexPeople, reindexTitles } from './modules/search/reindex.js';
 import { DEFAULT_SHARE_IMAGE, IMAGE_SIZES, mediaUrl } from './modules/media/urls.js';
 import { systemClock } from './time.js';
 
@@ -171,6 +171,7 @@ export async function buildApp({
     clock,
     mediaDir: config.MEDIA_DIR,
     reindex: reindexTitles,
+    reindexPeople,
   });
 
   registerGatewayClientAuth(app, parseGatewayClients(config.GATEWAY_CLIENTS), clock);

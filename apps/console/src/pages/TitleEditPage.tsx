@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   consoleCatalogueCalls,
+  episodePlaceSchema,
   titleFieldsSchema,
   type ConsoleTitle,
   type StaffSelf,
@@ -12,6 +13,7 @@ import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { ConsoleCallError, call } from '../api/call';
 import { mayEditTitles } from '../api/session';
+import { PeoplePanel } from '../catalogue/PeoplePanel';
 import { PicturesPanel } from '../catalogue/PicturesPanel';
 import { missingForPublish } from '../catalogue/pictures';
 import { ClipPanel } from '../media/ClipPanel';
@@ -36,6 +38,8 @@ const FIELD_LABELS: Record<string, string> = {
   price: '價格（元）',
   onShelfAt: '上架時間',
   offShelfAt: '下架時間',
+  seasonNo: '季數',
+  episodeNo: '集數',
   state: '狀態',
   clipId: '正片影片檔',
   trailerClipId: '預告片影片檔',
@@ -43,6 +47,9 @@ const FIELD_LABELS: Record<string, string> = {
 
 /** The form's fields: the contract's, with the times as Taipei date-time text. */
 const formSchema = titleFieldsSchema.omit({ onShelfAt: true, offShelfAt: true }).extend({
+  // An episode's place in its series (the site's next/previous episode follows it).
+  seasonNo: episodePlaceSchema.shape.seasonNo.optional(),
+  episodeNo: episodePlaceSchema.shape.episodeNo.optional(),
   onShelfAt: z.string().refine((value) => taipeiLocalToUnix(value) !== undefined, '請輸入上架時間'),
   offShelfAt: z
     .string()
@@ -67,6 +74,9 @@ function formValues(title: ConsoleTitle): FormValues {
     price: title.price,
     onShelfAt: unixToTaipeiLocal(title.onShelfAt),
     offShelfAt: unixToTaipeiLocal(title.offShelfAt),
+    ...(title.kind === 'episode'
+      ? { seasonNo: title.seasonNo ?? 1, episodeNo: title.episodeNo ?? 1 }
+      : {}),
   };
 }
 
@@ -126,6 +136,16 @@ export function TitleEditPage({ staff }: { staff: StaffSelf }) {
         onSaved={onSaved}
         onChanged={onChanged}
         onReload={onReload}
+      />
+      <PeoplePanel
+        key={`people:${title.data.contentId}:${title.data.version}`}
+        title={title.data}
+        editable={mayEditTitles(staff.roles)}
+        onSaved={(version) => {
+          void onReload();
+          setNotice({ contentId, text: `已儲存演員與導演（版本 ${version}）。` });
+        }}
+        onStale={() => void onReload()}
       />
       <PicturesPanel
         title={title.data}
@@ -316,6 +336,37 @@ function TitleForm({
               {...register('year', { valueAsNumber: true })}
             />
           </Field>
+          {title.kind === 'episode' && (
+            <>
+              <Field
+                id="f-seasonNo"
+                label={FIELD_LABELS.seasonNo!}
+                error={errors.seasonNo?.message}
+              >
+                <input
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  {...describedBy('f-seasonNo', errors.seasonNo)}
+                  {...register('seasonNo', { valueAsNumber: true })}
+                />
+              </Field>
+              <Field
+                id="f-episodeNo"
+                label={FIELD_LABELS.episodeNo!}
+                error={errors.episodeNo?.message}
+                hint="網站上的上一集／下一集依季數與集數排序。"
+              >
+                <input
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  {...describedBy('f-episodeNo', errors.episodeNo, true)}
+                  {...register('episodeNo', { valueAsNumber: true })}
+                />
+              </Field>
+            </>
+          )}
           {text('country', FIELD_LABELS.country!)}
           {text('mainCategoryId', FIELD_LABELS.mainCategoryId!)}
           {text('subcategoryId', FIELD_LABELS.subcategoryId!)}

@@ -63,6 +63,31 @@ export const titleFieldsSchema = z.object({
   offShelfAt: z.number().int().min(0).nullable(),
 });
 
+/**
+ * An episode's place in its series (the site's next/previous episode follows these numbers):
+ * editable on episodes only; another episode of the series at the same place is refused.
+ */
+export const episodePlaceSchema = z.object({
+  seasonNo: z.number().int().min(1, '季數至少為 1').max(99, '季數最多為 99'),
+  episodeNo: z.number().int().min(1, '集數至少為 1').max(9999, '集數最多為 9999'),
+});
+
+/** A title's cast and crew, in the order the pages show them. */
+export const titlePersonRoleSchema = z.enum(['actor', 'director']);
+export type TitlePersonRole = z.infer<typeof titlePersonRoleSchema>;
+export const TITLE_PEOPLE_MAX = 50;
+export const titlePersonSchema = z.object({
+  name: z.string().trim().min(1, '請輸入姓名').max(40, '姓名最多 40 個字'),
+  role: titlePersonRoleSchema,
+});
+export type TitlePerson = z.infer<typeof titlePersonSchema>;
+const titlePeopleReply = envelopeOf(
+  z.object({
+    people: z.array(titlePersonSchema.extend({ personId: z.string() })),
+    version: z.number().int(),
+  }),
+);
+
 export const consoleTitleSchema = consoleTitleRowSchema.extend({
   synopsis: z.string(),
   country: z.string(),
@@ -72,6 +97,9 @@ export const consoleTitleSchema = consoleTitleRowSchema.extend({
   isSexual: z.boolean(),
   kidSafe: z.boolean(),
   seriesId: z.string().nullable(),
+  /** An episode's season and number (null on other kinds). */
+  seasonNo: z.number().int().nullable(),
+  episodeNo: z.number().int().nullable(),
   posterPath: z.string(),
   stillPath: z.string(),
   /** The wide banner picture (null: none uploaded; pages use the still). */
@@ -153,8 +181,37 @@ export const consoleCatalogueCalls = {
     summary: 'Change a title on the version seen (a stale version is refused with STALE_EDIT)',
     tags: ['console: catalogue'],
     params: titleParams,
-    input: titleFieldsSchema.partial().extend({ version: z.number().int().min(0) }),
+    input: titleFieldsSchema
+      .merge(episodePlaceSchema)
+      .partial()
+      .extend({ version: z.number().int().min(0) }),
     reply: titleReply,
+    access: { staff: ['content_editor'] },
+  }),
+  getTitlePeople: describeConsoleCall({
+    method: 'GET',
+    path: '/console/api/titles/:contentId/people',
+    summary: "A title's actors and directors, in order, with the title's version",
+    tags: ['console: catalogue'],
+    params: titleParams,
+    reply: titlePeopleReply,
+    access: { staff: READERS },
+  }),
+  /**
+   * The whole list in its new order, on the title's version seen (a stale one: STALE_EDIT). People
+   * are found by name, or added; the title's version goes up and the change is audited.
+   */
+  setTitlePeople: describeConsoleCall({
+    method: 'PUT',
+    path: '/console/api/titles/:contentId/people',
+    summary: "Replace a title's actors and directors, in order, on the version seen",
+    tags: ['console: catalogue'],
+    params: titleParams,
+    input: z.object({
+      version: z.number().int().min(0),
+      people: z.array(titlePersonSchema).max(TITLE_PEOPLE_MAX, `最多 ${TITLE_PEOPLE_MAX} 位`),
+    }),
+    reply: titlePeopleReply,
     access: { staff: ['content_editor'] },
   }),
   publishTitle: describeConsoleCall({

@@ -9,11 +9,46 @@ import { consoleContentIdSchema } from './catalogue.js';
  * each job's progress and log, cancels it, and attaches its clip to a title or episode.
  */
 export const MEDIA_UPLOAD_PATH = '/console/api/media/uploads';
+/** An uploaded subtitle file's id (server-made, see uploadSubtitles). */
+export const subtitleIdSchema = z.string().regex(/^sub-[0-9a-f]{16}$/, '字幕檔編號格式不正確');
+/** The largest SRT file taken (bytes). */
+export const SUBTITLE_MAX_BYTES = 2 * 1024 * 1024;
+/** The most subtitle tracks one upload names. */
+export const SUBTITLES_MAX = 10;
+/** One subtitle track of an upload: its language (BCP 47, e.g. zh-TW), file and shown name. */
+export const uploadSubtitleSchema = z.object({
+  language: z
+    .string()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/, '字幕語言代碼格式不正確（例如 zh-TW）'),
+  subtitleId: subtitleIdSchema,
+  name: z.string().trim().min(1, '請輸入字幕名稱').max(20, '字幕名稱最多 20 個字'),
+});
+export type UploadSubtitle = z.infer<typeof uploadSubtitleSchema>;
+
+/** `language:subtitleId:name` entries, comma-separated (the tus metadata's `subtitles`). */
+export function subtitlesMetadata(subtitles: readonly UploadSubtitle[]): string {
+  return subtitles.map((s) => `${s.language}:${s.subtitleId}:${s.name}`).join(',');
+}
+
 /** The tus upload's metadata keys the server reads. */
 export const uploadMetadataSchema = z.object({
   filename: z.string().trim().min(1).max(200),
   /** 'Y': AES-128 with a new content key (paid titles). */
   encrypt: z.enum(['Y', 'N']).default('N'),
+  /** Subtitle tracks (uploaded first): see subtitlesMetadata. */
+  subtitles: z
+    .string()
+    .max(2000)
+    .default('')
+    .transform((text) =>
+      text === ''
+        ? []
+        : text.split(',').map((entry) => {
+            const [language = '', subtitleId = '', ...name] = entry.split(':');
+            return { language, subtitleId, name: name.join(':') };
+          }),
+    )
+    .pipe(z.array(uploadSubtitleSchema).max(SUBTITLES_MAX)),
 });
 
 export const mediaJobStateSchema = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
@@ -58,6 +93,20 @@ const jobReply = envelopeOf(z.object({ job: mediaJobSchema }));
 const EDITORS = ['content_editor'] as const;
 
 export const consoleMediaCalls = {
+  /**
+   * multipart/form-data: one `file` field, an SRT file of at most SUBTITLE_MAX_BYTES (UTF-8). It
+   * is checked by converting it to WebVTT (a file that is not SRT: INGEST_BAD_SUBTITLES) and kept
+   * under a server-made id, which a video upload's `subtitles` metadata then names; it is removed
+   * with that upload's source when the job is done or cancelled.
+   */
+  uploadSubtitles: describeConsoleCall({
+    method: 'POST',
+    path: '/console/api/media/subtitles',
+    summary: 'Upload an SRT subtitle file (multipart) for a video upload to name',
+    tags: ['console: media'],
+    reply: envelopeOf(z.object({ subtitleId: subtitleIdSchema })),
+    access: { staff: EDITORS },
+  }),
   listJobs: describeConsoleCall({
     method: 'GET',
     path: '/console/api/media/jobs',

@@ -14,6 +14,7 @@ import { listOrder, setOrder } from './console-order.js';
 import { getConsoleTitle, listConsoleTitles } from './console-titles.js';
 import { PICTURE_COLUMNS, preparePicture, storePicture } from './pictures.js';
 import { getJob } from '../ingest/jobs.js';
+import { getTitlePeople, setTitlePeople } from './title-people.js';
 import {
   changeTitle,
   createTitle,
@@ -30,6 +31,8 @@ export interface CatalogueConsoleDeps {
   mediaDir: string;
   /** The search index's re-indexing of changed titles (search/reindex.ts). */
   reindex: TitleStore['reindex'];
+  /** The search index's re-indexing of people (search/reindex.ts). */
+  reindexPeople: TitleStore['reindexPeople'];
 }
 
 const fileProblem = (problem: string) =>
@@ -70,9 +73,9 @@ async function readUpload(request: FastifyRequest): Promise<{ version: number; f
 /** The catalogue's console calls (issue 22): each hands its input to one function. */
 export function registerCatalogueConsoleCalls(
   app: FastifyInstance,
-  { db, clock, mediaDir, reindex }: CatalogueConsoleDeps,
+  { db, clock, mediaDir, reindex, reindexPeople }: CatalogueConsoleDeps,
 ): void {
-  const store: TitleStore = { db, reindex };
+  const store: TitleStore = { db, reindex, reindexPeople };
   registerConsoleCall(app, consoleCatalogueCalls.createTitle, async (input, { actor }) => ({
     title: await createTitle(store, actor, input, clock()),
   }));
@@ -92,6 +95,17 @@ export function registerCatalogueConsoleCalls(
     async ({ contentId, ...edit }, { actor }) => ({
       title: await changeTitle(store, actor, contentId, edit, clock()),
     }),
+  );
+
+  registerConsoleCall(app, consoleCatalogueCalls.getTitlePeople, async ({ contentId }) =>
+    getTitlePeople(db, contentId),
+  );
+
+  registerConsoleCall(
+    app,
+    consoleCatalogueCalls.setTitlePeople,
+    async ({ contentId, version, people }, { actor }) =>
+      setTitlePeople(store, actor, contentId, people, version, clock()),
   );
 
   registerConsoleCall(

@@ -87,6 +87,8 @@ export function consoleTitleOf(row: TitleRow): ConsoleTitle {
     isSexual: Boolean(Number(row.is_sexual)),
     kidSafe: Boolean(Number(row.kid_safe)),
     seriesId: row.series_id,
+    seasonNo: row.season_no === null ? null : Number(row.season_no),
+    episodeNo: row.episode_no === null ? null : Number(row.episode_no),
     posterPath: row.poster_path,
     stillPath: row.still_path,
     bannerPath: row.banner_path,

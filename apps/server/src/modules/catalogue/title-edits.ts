@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
-import type { ConsoleTitle, titleFieldsSchema } from '@site/contract/console';
+import type { ConsoleTitle, episodePlaceSchema, titleFieldsSchema } from '@site/contract/console';
 import type { Database, TitleTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { staleEdit } from '../../lib/stale-edit.js';
@@ -25,9 +25,11 @@ import type { TitleRow } from './present.js';
 export interface TitleStore {
   db: Kysely<Database>;
   reindex: (trx: Kysely<Database>, contentIds: readonly string[]) => Promise<unknown>;
+  /** The search index's re-indexing of people (new names get their own rows). */
+  reindexPeople: (trx: Kysely<Database>, personIds: readonly string[]) => Promise<unknown>;
 }
 
-export type TitleFields = z.infer<typeof titleFieldsSchema>;
+export type TitleFields = z.infer<typeof titleFieldsSchema> & z.infer<typeof episodePlaceSchema>;
 export type TitleEdit = Partial<TitleFields> & { version: number };
 
 const ENTITY = 'title';
@@ -56,6 +58,8 @@ function columnsOf(edit: Partial<TitleFields>): Updateable<TitleTable> {
     dtr_price: edit.price,
     on_shelf_at: edit.onShelfAt,
     off_shelf_at: edit.offShelfAt,
+    season_no: edit.seasonNo,
+    episode_no: edit.episodeNo,
   };
   return Object.fromEntries(
     Object.entries(columns).filter(([, value]) => value !== undefined),
@@ -101,14 +105,52 @@ async function checkEdit(
   if (offShelfAt !== null && offShelfAt <= onShelfAt) {
     problems.push({ name: 'offShelfAt', problem: '下架時間必須晚於上架時間' });
   }
+  await checkEpisodePlace(db, row, edit, problems);
   if (problems.length > 0) throw new AppError('BAD_INPUT', problems);
+}
+
+/**
+ * An episode's season and number: only episodes have them, and no two episodes of a series share
+ * one place (the site's next/previous episode follows this order).
+ */
+async function checkEpisodePlace(
+  db: Kysely<Database>,
+  row: TitleRow,
+  edit: Partial<TitleFields>,
+  problems: { name: string; problem: string }[],
+): Promise<void> {
+  if (edit.seasonNo === undefined && edit.episodeNo === undefined) return;
+  if (row.kind !== 'episode') {
+    for (const name of ['seasonNo', 'episodeNo'] as const) {
+      if (edit[name] !== undefined) problems.push({ name, problem: '只有單集可以設定季數與集數' });
+    }
+    return;
+  }
+  if (!row.series_id) return;
+  const seasonNo = edit.seasonNo ?? Number(row.season_no ?? 1);
+  const episodeNo = edit.episodeNo ?? Number(row.episode_no);
+  const taken = await db
+    .selectFrom('title')
+    .select(['content_id', 'name'])
+    .where('series_id', '=', row.series_id)
+    .where('kind', '=', 'episode')
+    .where('season_no', '=', seasonNo)
+    .where('episode_no', '=', episodeNo)
+    .where('content_id', '!=', row.content_id)
+    .executeTakeFirst();
+  if (taken) {
+    problems.push({
+      name: 'episodeNo',
+      problem: `第 ${seasonNo} 季第 ${episodeNo} 集已經是「${taken.name}」（${taken.content_id}），請改用其他集數`,
+    });
+  }
 }
 
 /**
  * Changes columns of a title on the version seen, in one transaction with its audit entry and
  * its search rows. `check` runs on the row as read inside the transaction.
  */
-async function changeOnVersion(
+export async function changeOnVersion(
   store: TitleStore,
   actor: Actor,
   contentId: string,
@@ -116,11 +158,14 @@ async function changeOnVersion(
   now: number,
   /** The columns to set; null: nothing to change (the version stays, nothing is recorded). */
   change: (row: TitleRow, trx: Kysely<Database>) => Promise<Updateable<TitleTable> | null>,
+  /** More of the title the audit trail keeps before and after (its people, say). */
+  alsoAudited?: (trx: Kysely<Database>) => Promise<Record<string, unknown>>,
 ): Promise<ConsoleTitle> {
   return store.db.transaction().execute(async (trx) => {
     const row = await findConsoleTitleRow(trx, contentId);
     if (!row) throw notFound('找不到這部影片。');
     const before = consoleTitleOf(row);
+    const extraBefore = alsoAudited ? await alsoAudited(trx) : {};
     if (Number(row.version) !== version) throw staleEdit(audited(before), Number(row.version));
     const columns = await change(row, trx);
     if (columns === null) return before;
@@ -136,7 +181,12 @@ async function changeOnVersion(
     await recordChange(
       trx,
       actor,
-      { entity: ENTITY, entityId: contentId, before: audited(before), after: audited(after) },
+      {
+        entity: ENTITY,
+        entityId: contentId,
+        before: { ...audited(before), ...extraBefore },
+        after: { ...audited(after), ...(alsoAudited ? await alsoAudited(trx) : {}) },
+      },
       now,
     );
     await store.reindex(trx, [contentId]);

@@ -8,6 +8,7 @@ import { mediaUrl } from '../media/urls.js';
 import { registerConsoleCall } from '../staff/console-calls.js';
 import { cancelJob, getJob, listJobs, type IngestJob } from './jobs.js';
 import type { IngestSettings } from './settings.js';
+import { registerSubtitleUpload } from './subtitle-uploads.js';
 
 /** A job as the console shows it (times in Unix seconds, pictures as site paths). */
 export function mediaJobOf(job: IngestJob): MediaJob {
@@ -44,6 +45,7 @@ export function registerIngestConsoleRoutes(
   deps: { db: Kysely<Database>; settings: IngestSettings; clock: () => number },
 ): void {
   const { db, settings } = deps;
+  registerSubtitleUpload(app, settings.uploadDir);
 
   registerConsoleCall(app, consoleMediaCalls.listJobs, async ({ state, page, pageSize }) => {
     const { jobs, total } = await listJobs(db, { state }, page, pageSize);

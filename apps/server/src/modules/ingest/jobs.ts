@@ -150,7 +150,11 @@ export async function cancelJob(
     .where('updated_ms', '=', row.updated_ms)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) return cancelJob(db, settings, jobId, now);
-  await removeSource(settings, row.source_path);
+  await removeSource(
+    settings,
+    row.source_path,
+    (JSON.parse(row.options) as TranscodeOptions).subtitles,
+  );
   const orphaned = row.state === 'running' && (row.lease_until_ms ?? 0) < now;
   if (orphaned) {
     const { clipId } = JSON.parse(row.options) as TranscodeOptions;
@@ -186,10 +190,22 @@ export async function listJobs(
  * done or cancelled. Only files under the upload folder: a job queued by code from elsewhere
  * keeps its source. A failed job keeps it, for whoever looks into why.
  */
-export async function removeSource(settings: IngestSettings, sourcePath: string): Promise<void> {
+export async function removeSource(
+  settings: IngestSettings,
+  sourcePath: string,
+  /** The job's subtitle files (uploaded with it, under the upload folder too). */
+  subtitles: readonly { file: string }[] = [],
+): Promise<void> {
   if (!settings.uploadDir) return;
-  const relative = path.relative(settings.uploadDir, sourcePath);
-  if (relative.startsWith('..') || path.isAbsolute(relative) || relative === '') return;
+  const uploadDir = settings.uploadDir;
+  const inside = (file: string) => {
+    const relative = path.relative(uploadDir, file);
+    return !(relative.startsWith('..') || path.isAbsolute(relative) || relative === '');
+  };
+  for (const { file } of subtitles) {
+    if (inside(file)) await fs.rm(file, { force: true });
+  }
+  if (!inside(sourcePath)) return;
   await fs.rm(sourcePath, { force: true });
   await fs.rm(`${sourcePath}.json`, { force: true });
 }

@@ -12,6 +12,7 @@ import { AppError, errorEnvelope } from '../../http/errors.js';
 import { recordChange } from '../audit/trail.js';
 import { requireStaff, type Staff } from '../staff/access.js';
 import { enqueueTranscode } from './jobs.js';
+import { subtitleInputs } from './subtitle-uploads.js';
 import type { IngestSettings } from './settings.js';
 
 export interface UploadRouteDeps {
@@ -48,12 +49,22 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: UploadRou
     namingFunction: () => crypto.randomBytes(16).toString('hex'),
     onUploadCreate: async (_req, upload) => {
       const metadata = uploadMetadataSchema.safeParse(upload.metadata ?? {});
+      const subtitleProblem = metadata.error?.issues.find((i) => i.path[0] === 'subtitles');
+      if (subtitleProblem) {
+        throw refusal(400, 'INGEST_BAD_SUBTITLES', `字幕設定不正確：${subtitleProblem.message}`);
+      }
       if (!metadata.success || !VIDEO_NAME.test(metadata.data.filename)) {
         throw refusal(
           415,
           'UNSUPPORTED_MEDIA_TYPE',
           '請上傳影片檔（mp4、mov、mkv、webm、ts 等）。',
         );
+      }
+      try {
+        await subtitleInputs(deps.uploadDir, metadata.data.subtitles);
+      } catch (error) {
+        if (error instanceof AppError) throw refusal(error.httpStatus, error.code, error.message);
+        throw error;
       }
       return {};
     },
@@ -62,12 +73,14 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: UploadRou
       const metadata = uploadMetadataSchema.parse(upload.metadata ?? {});
       const sourcePath = path.join(deps.uploadDir, upload.id);
       try {
+        const subtitles = await subtitleInputs(deps.uploadDir, metadata.subtitles);
         const job = await deps.db.transaction().execute(async (trx) => {
           const made = await enqueueTranscode(trx, deps.settings, {
             sourcePath,
             sourceName: metadata.filename,
             createdBy: staff?.email ?? '',
             encrypt: metadata.encrypt === 'Y',
+            subtitles,
           });
           if (staff) {
             await recordChange(
@@ -82,7 +95,11 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: UploadRou
                 entity: 'media_job',
                 entityId: made.jobId,
                 before: null,
-                after: { sourceName: metadata.filename, encrypt: metadata.encrypt === 'Y' },
+                after: {
+                  sourceName: metadata.filename,
+                  encrypt: metadata.encrypt === 'Y',
+                  subtitles: metadata.subtitles,
+                },
               },
               deps.clock(),
             );

@@ -194,7 +194,7 @@ export class IngestWorker {
       if (await completeJob(db, job.job_id, workerId, made.result, log)) {
         // Earlier attempts' folders too (a worker that died mid-run left its own behind).
         await removeOutput(job.job_id, options.clipId, settings, { published: false });
-        await removeSource(settings, job.source_path);
+        await removeSource(settings, job.source_path, options.subtitles);
         this.log.info(`ingest ${job.job_id}: done`);
       } else {
         await cleanUpIfCancelled();
