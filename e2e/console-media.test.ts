@@ -213,7 +213,8 @@ describe('media ingest in the console, in Chromium (issue 22)', () => {
 
     await choice.selectOption((await option.getAttribute('value'))!);
     await panel.getByRole('button', { name: '用作正片' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('設為正片');
+    // The attach panel's own status (the people panel has a live region of its own).
+    await page.getByRole('status').filter({ hasText: '設為正片' }).waitFor();
     await expect.poll(() => panel.getByTestId('title-clip-id').textContent()).toBe(clipId);
     if ((await page.locator('.facts').first().textContent())!.includes('草稿')) {
       await page.getByRole('button', { name: '發布' }).click();

@@ -127,7 +127,7 @@ describe('the operator console in Chromium (issue 22)', () => {
     );
     expect(renamed.status()).toBe(200);
     await editor.getByRole('checkbox', { name: '客服' }).check();
-    await editor.getByRole('button', { name: '儲存' }).click();
+    await editor.getByRole('button', { name: '儲存', exact: true }).click();
     await expect.poll(() => editor.getByRole('alert').textContent()).toContain('已被其他人修改');
     expect(await editor.getByRole('table', { name: '其他人做的變更' }).textContent()).toContain(
       '行銷 新同事（改名）',
@@ -135,7 +135,7 @@ describe('the operator console in Chromium (issue 22)', () => {
     await editor.getByRole('button', { name: '重新載入最新版本' }).click();
     await expect.poll(() => editor.getByLabel('姓名').inputValue()).toBe('行銷 新同事（改名）');
     await editor.getByRole('checkbox', { name: '客服' }).check();
-    await editor.getByRole('button', { name: '儲存' }).click();
+    await editor.getByRole('button', { name: '儲存', exact: true }).click();
     await editor.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByRole('table').textContent()).toContain('行銷、客服');
 
@@ -156,8 +156,9 @@ describe('the operator console in Chromium (issue 22)', () => {
     await page.getByRole('button', { name: '篩選' }).click();
     await expect.poll(() => page.url()).toContain('entity=staff');
     const csv = page.getByRole('link', { name: '匯出 CSV' });
+    // The link is drawn again from the address after it changes.
+    await expect.poll(() => csv.getAttribute('href')).toBe('/console/api/audit.csv?entity=staff');
     const href = (await csv.getAttribute('href'))!;
-    expect(href).toBe('/console/api/audit.csv?entity=staff');
     const reply = await page.request.get(`${server.origin}${href}`);
     expect(reply.status()).toBe(200);
     expect(await reply.text()).toContain('new.member@console.example');
@@ -233,7 +234,10 @@ describe('the operator console in Chromium (issue 22)', () => {
     await table.getByRole('button', { name: '片名' }).click();
     await expect.poll(() => page.url()).toMatch(/sort=name/);
     const nameHeader = table.locator('th', { has: page.getByRole('button', { name: '片名' }) });
-    expect(await nameHeader.getAttribute('aria-sort')).toMatch(/^(ascending|descending)$/);
+    // The header is drawn again when the server's sorted page arrives, after the address changes.
+    await expect
+      .poll(() => nameHeader.getAttribute('aria-sort'))
+      .toMatch(/^(ascending|descending)$/);
 
     await page.getByLabel('搜尋片名或編號').fill('M0001');
     await page.getByRole('button', { name: '篩選' }).click();
@@ -258,7 +262,7 @@ describe('the operator console in Chromium (issue 22)', () => {
     expect(other.status()).toBe(200);
 
     await page.getByLabel('簡介').fill('編輯在舊版本上寫的簡介。');
-    await page.getByRole('button', { name: '儲存' }).click();
+    await page.getByRole('button', { name: '儲存', exact: true }).click();
     const alert = page.getByRole('alert');
     await expect.poll(() => alert.textContent()).toContain('已被其他人修改');
     const changes = page.getByRole('table', { name: '其他人做的變更' });
@@ -269,8 +273,8 @@ describe('the operator console in Chromium (issue 22)', () => {
 
     // On the version now loaded, the edit goes through.
     await page.getByLabel('簡介').fill('編輯在新版本上寫的簡介。');
-    await page.getByRole('button', { name: '儲存' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('已儲存');
+    await page.getByRole('button', { name: '儲存', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: '已儲存' }).waitFor();
     await expect
       .poll(
         async () =>
@@ -283,7 +287,7 @@ describe('the operator console in Chromium (issue 22)', () => {
     await page.getByRole('button', { name: '下架' }).click();
     await page.getByRole('button', { name: '發布' }).waitFor();
     expect(await page.locator('.facts').textContent()).toContain('草稿');
-    expect(await page.getByRole('status').textContent()).toContain('已下架');
+    await page.getByRole('status').filter({ hasText: '已下架' }).waitFor();
     await page.getByRole('button', { name: '發布' }).click();
     await page.getByRole('button', { name: '下架' }).waitFor();
     expect(await page.locator('.facts').textContent()).toContain('已發布');

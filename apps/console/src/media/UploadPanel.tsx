@@ -4,6 +4,8 @@ import { Upload, type DetailedError } from 'tus-js-client';
 import { csrfToken } from '../api/call';
 import { Alert } from '../ui/Alert';
 import { envelopeMessage, formatBytes, formatPercent, uploadFraction } from './labels';
+import { SubtitleUploads } from './SubtitleUploads';
+import { subtitleMetadataOf, type SubtitleDraft } from './subtitles';
 
 /** Each PATCH carries at most this much, so a dropped connection loses at most one chunk. */
 const CHUNK_BYTES = 8 * 1024 * 1024;
@@ -35,6 +37,7 @@ function failureMessage(error: Error | DetailedError): string {
 export function UploadPanel({ onQueued }: { onQueued: (jobId: string) => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [encrypt, setEncrypt] = useState(false);
+  const [subtitles, setSubtitles] = useState<SubtitleDraft[]>([]);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const upload = useRef<Upload | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -48,11 +51,20 @@ export function UploadPanel({ onQueued }: { onQueued: (jobId: string) => void })
   const start = async () => {
     if (!file) return;
     const name = file.name;
+    const tracks = subtitleMetadataOf(subtitles);
+    if ('problem' in tracks) {
+      setPhase({ kind: 'refused', message: tracks.problem });
+      return;
+    }
     const tus = new Upload(file, {
       endpoint: MEDIA_UPLOAD_PATH,
       chunkSize: CHUNK_BYTES,
       retryDelays: RETRY_DELAYS,
-      metadata: { filename: name, encrypt: encrypt ? 'Y' : 'N' },
+      metadata: {
+        filename: name,
+        encrypt: encrypt ? 'Y' : 'N',
+        ...(tracks.value ? { subtitles: tracks.value } : {}),
+      },
       removeFingerprintOnSuccess: true,
       onBeforeRequest: (request) => {
         // The CSRF proof is read at each request: it changes with the session.
@@ -72,6 +84,7 @@ export function UploadPanel({ onQueued }: { onQueued: (jobId: string) => void })
         const jobId = lastResponse.getHeader('Upload-Job-Id') ?? '';
         setPhase({ kind: 'done', jobId, name });
         setFile(null);
+        setSubtitles([]);
         if (inputRef.current) inputRef.current.value = '';
         onQueued(jobId);
       },
@@ -135,6 +148,7 @@ export function UploadPanel({ onQueued }: { onQueued: (jobId: string) => void })
           />
           <label htmlFor={encryptId}>加密（付費影片）</label>
         </div>
+        <SubtitleUploads value={subtitles} onChange={setSubtitles} disabled={uploading} />
         <div className="actions">
           <button type="submit" className="button" disabled={!file || uploading}>
             開始上傳
