@@ -118,6 +118,26 @@ describe('console title people (issue 22)', () => {
     expect(cast.length).toBeGreaterThan(0);
   });
 
+  it('saves the same list again without a new version or an audit entry', async () => {
+    const seen = await peopleOf(editor, 'CP-M2');
+    const entries = async () =>
+      (
+        await ctx.database.db
+          .selectFrom('audit_entry')
+          .select('audit_id')
+          .where('entity_id', '=', 'CP-M2')
+          .execute()
+      ).length;
+    const before = await entries();
+    const again = await editor.call('PUT', '/console/api/titles/CP-M2/people', {
+      version: seen.version,
+      people: seen.people.map(({ name, role }: { name: string; role: string }) => ({ name, role })),
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.version).toBe(seen.version);
+    expect(await entries()).toBe(before);
+  });
+
   it('refuses a stale version, changing nothing', async () => {
     const seen = await peopleOf(editor, 'CP-M2');
     const stale = await editor.call('PUT', '/console/api/titles/CP-M2/people', {

@@ -89,6 +89,12 @@ export async function setTitlePeople(
     version,
     now,
     async (_row, trx) => {
+      // The same list again changes nothing: no new version, no audit entry.
+      const wanted = people
+        .map(({ name, role }) => ({ name: name.trim(), role }))
+        .filter((p, i, all) => all.findIndex((q) => q.name === p.name && q.role === p.role) === i);
+      const current = listed(await titlePeople(trx, contentId));
+      if (JSON.stringify(current) === JSON.stringify(wanted)) return null;
       const added: string[] = [];
       const rows: { person_id: string; role: string }[] = [];
       for (const person of people) {
