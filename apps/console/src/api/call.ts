@@ -131,3 +131,44 @@ export async function call<D extends AnyCall>(
   }
   throw error;
 }
+
+/**
+ * A console call whose body is multipart form data (a picture, a subtitle file): sent with the
+ * CSRF proof like `call`; answers the envelope's data, or throws a ConsoleCallError (a 413
+ * without an envelope says `tooLarge`).
+ */
+export async function sendForm(
+  method: string,
+  url: string,
+  body: FormData,
+  tooLarge: string,
+): Promise<Record<string, unknown>> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: { accept: 'application/json', 'x-csrf-token': csrfToken() },
+      body,
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ConsoleCallError(0, 'NETWORK', '無法連線到伺服器，請檢查網路後再試。');
+  }
+  let envelope:
+    { status?: { code?: string; message?: string }; data?: Record<string, unknown> } | undefined;
+  try {
+    envelope = (await response.json()) as typeof envelope;
+  } catch {
+    envelope = undefined;
+  }
+  const code = envelope?.status?.code;
+  if (response.ok && code === '0' && envelope?.data) return envelope.data;
+  const fields = envelope?.data?.fields;
+  throw new ConsoleCallError(
+    response.status,
+    code ?? 'HTTP_' + response.status,
+    envelope?.status?.message ||
+      (response.status === 413 ? tooLarge : `伺服器回應錯誤（${response.status}）。`),
+    Array.isArray(fields) ? (fields as FieldProblem[]) : [],
+  );
+}

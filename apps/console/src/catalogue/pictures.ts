@@ -4,7 +4,7 @@ import {
   type ConsoleTitle,
   type TitlePictureKind,
 } from '@site/contract/console';
-import { ConsoleCallError, csrfToken, fillPath, type FieldProblem } from '../api/call';
+import { ConsoleCallError, fillPath, sendForm, type FieldProblem } from '../api/call';
 
 export const PICTURE_KINDS: readonly TitlePictureKind[] = ['poster', 'still', 'banner'];
 
@@ -71,34 +71,12 @@ export async function uploadPicture(
   const body = new FormData();
   body.append('version', String(title.version));
   body.append('file', file);
-  let response: Response;
-  try {
-    response = await fetch(filled, {
-      method: description.method,
-      headers: { accept: 'application/json', 'x-csrf-token': csrfToken() },
-      body,
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ConsoleCallError(0, 'NETWORK', '無法連線到伺服器，請檢查網路後再試。');
-  }
-  let envelope:
-    { status?: { code?: string; message?: string }; data?: { title?: ConsoleTitle } } | undefined;
-  try {
-    envelope = (await response.json()) as typeof envelope;
-  } catch {
-    envelope = undefined;
-  }
-  const code = envelope?.status?.code;
-  if (response.ok && code === '0' && envelope?.data?.title) return envelope.data.title;
-  const fields = (envelope?.data as { fields?: FieldProblem[] } | undefined)?.fields;
-  throw new ConsoleCallError(
-    response.status,
-    code ?? 'HTTP_' + response.status,
-    envelope?.status?.message ||
-      (response.status === 413
-        ? `圖片檔案不能超過 ${TITLE_PICTURE_MAX_BYTES / 1024 / 1024} MB。`
-        : `伺服器回應錯誤（${response.status}）。`),
-    Array.isArray(fields) ? fields : [],
+  const data = await sendForm(
+    description.method,
+    filled,
+    body,
+    `圖片檔案不能超過 ${TITLE_PICTURE_MAX_BYTES / 1024 / 1024} MB。`,
   );
+  if (!data.title) throw new ConsoleCallError(200, 'BAD_REPLY', '伺服器回應錯誤（200）。');
+  return data.title as ConsoleTitle;
 }

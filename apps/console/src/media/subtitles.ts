@@ -5,7 +5,7 @@ import {
   uploadSubtitleSchema,
   type UploadSubtitle,
 } from '@site/contract/console';
-import { ConsoleCallError, csrfToken, type FieldProblem } from '../api/call';
+import { ConsoleCallError, sendForm } from '../api/call';
 
 /*
  * Subtitles for a video upload (issue 22 item 5): each SRT file is uploaded first and answered
@@ -56,34 +56,13 @@ export async function uploadSubtitleFile(file: Blob): Promise<string> {
   const description = consoleMediaCalls.uploadSubtitles;
   const body = new FormData();
   body.append('file', file);
-  let response: Response;
-  try {
-    response = await fetch(description.path, {
-      method: description.method,
-      headers: { accept: 'application/json', 'x-csrf-token': csrfToken() },
-      body,
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ConsoleCallError(0, 'NETWORK', '無法連線到伺服器，請檢查網路後再試。');
-  }
-  let envelope:
-    { status?: { code?: string; message?: string }; data?: { subtitleId?: string } } | undefined;
-  try {
-    envelope = (await response.json()) as typeof envelope;
-  } catch {
-    envelope = undefined;
-  }
-  const code = envelope?.status?.code;
-  if (response.ok && code === '0' && envelope?.data?.subtitleId) return envelope.data.subtitleId;
-  const fields = (envelope?.data as { fields?: FieldProblem[] } | undefined)?.fields;
-  throw new ConsoleCallError(
-    response.status,
-    code ?? 'HTTP_' + response.status,
-    envelope?.status?.message ||
-      (response.status === 413
-        ? `字幕檔不能超過 ${SUBTITLE_MAX_BYTES / 1024 / 1024} MB。`
-        : `伺服器回應錯誤（${response.status}）。`),
-    Array.isArray(fields) ? fields : [],
+  const data = await sendForm(
+    description.method,
+    description.path,
+    body,
+    `字幕檔不能超過 ${SUBTITLE_MAX_BYTES / 1024 / 1024} MB。`,
   );
+  if (typeof data.subtitleId !== 'string')
+    throw new ConsoleCallError(200, 'BAD_REPLY', '伺服器回應錯誤（200）。');
+  return data.subtitleId;
 }
