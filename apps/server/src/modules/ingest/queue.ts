@@ -1,4 +1,10 @@
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type UpdateObject,
+} from 'kysely';
 import { dialectOf } from '../../db/connect.js';
 import type { Database } from '../../db/schema.js';
 import type { IngestJobTable } from '../../db/schema-media.js';
@@ -29,6 +35,25 @@ const runnable = (now: number) => (eb: ExpressionBuilder<Database, 'ingest_job'>
 
 const ours = (jobId: string, workerId: string) => (eb: ExpressionBuilder<Database, 'ingest_job'>) =>
   eb.and([eb('job_id', '=', jobId), eb('locked_by', '=', workerId), eb('state', '=', 'running')]);
+
+/**
+ * Ends this worker's hold on a running job with the given changes (the lock and lease dropped);
+ * false when the hold was already gone (cancelled, or taken by another worker after a stall).
+ */
+async function endHold(
+  db: Kysely<Database>,
+  jobId: string,
+  workerId: string,
+  changes: UpdateObject<Database, 'ingest_job'>,
+  now: number,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('ingest_job')
+    .set({ ...changes, locked_by: null, lease_until_ms: null, updated_ms: now })
+    .where(ours(jobId, workerId))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
 
 export async function claimJob(
   db: Kysely<Database>,
@@ -88,21 +113,13 @@ export async function completeJob(
   log: string,
   now = Date.now(),
 ): Promise<boolean> {
-  const r = await db
-    .updateTable('ingest_job')
-    .set({
-      state: 'done',
-      result: JSON.stringify(result),
-      progress: 1,
-      log: boundLog(log),
-      error: null,
-      locked_by: null,
-      lease_until_ms: null,
-      updated_ms: now,
-    })
-    .where(ours(jobId, workerId))
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  return endHold(
+    db,
+    jobId,
+    workerId,
+    { state: 'done', result: JSON.stringify(result), progress: 1, log: boundLog(log), error: null },
+    now,
+  );
 }
 
 /**
@@ -119,20 +136,19 @@ export async function failAttempt(
   now = Date.now(),
 ): Promise<'queued' | 'failed' | 'lost'> {
   const last = job.attempts >= job.max_attempts;
-  const r = await db
-    .updateTable('ingest_job')
-    .set({
+  const held = await endHold(
+    db,
+    job.job_id,
+    workerId,
+    {
       state: last ? 'failed' : 'queued',
       error: error.slice(0, 500),
       log: boundLog(log),
-      locked_by: null,
-      lease_until_ms: null,
       run_after_ms: now + retryMs * job.attempts,
-      updated_ms: now,
-    })
-    .where(ours(job.job_id, workerId))
-    .executeTakeFirst();
-  if (Number(r.numUpdatedRows) !== 1) return 'lost';
+    },
+    now,
+  );
+  if (!held) return 'lost';
   return last ? 'failed' : 'queued';
 }
 
@@ -147,21 +163,19 @@ export async function releaseJob(
   log: string,
   now = Date.now(),
 ): Promise<boolean> {
-  const r = await db
-    .updateTable('ingest_job')
-    .set({
+  return endHold(
+    db,
+    jobId,
+    workerId,
+    {
       state: 'queued',
       attempts: sql<number>`attempts - 1`,
       progress: 0,
       log: boundLog(log),
-      locked_by: null,
-      lease_until_ms: null,
       run_after_ms: now,
-      updated_ms: now,
-    })
-    .where(ours(jobId, workerId))
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+    },
+    now,
+  );
 }
 
 /** A job whose workers died more often than it may be tried: failed, not run again. */
@@ -171,15 +185,11 @@ export async function giveUp(
   workerId: string,
   now = Date.now(),
 ) {
-  await db
-    .updateTable('ingest_job')
-    .set({
-      state: 'failed',
-      error: 'worker stopped during every attempt',
-      locked_by: null,
-      lease_until_ms: null,
-      updated_ms: now,
-    })
-    .where(ours(job.job_id, workerId))
-    .execute();
+  await endHold(
+    db,
+    job.job_id,
+    workerId,
+    { state: 'failed', error: 'worker stopped during every attempt' },
+    now,
+  );
 }
