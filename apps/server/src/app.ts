@@ -41,6 +41,11 @@ import { registerStreamRoutes } from './modules/media/stream-routes.js';
 import { StreamSigner } from './modules/media/stream-urls.js';
 import { ContentKeyStore } from './modules/media/content-keys.js';
 import { registerPlaybackRoutes } from './modules/playback/routes.js';
+import {
+  createDevices,
+  registerDeviceRoutes,
+  registerGatewayDeviceRoutes,
+} from './modules/devices/index.js';
 import { registerAdRoutes, TrackingTokens } from './modules/ads/index.js';
 import { registerOrderRoutes } from './modules/commerce/order-routes.js';
 import { registerVoucherRoutes } from './modules/commerce/voucher-routes.js';
@@ -176,8 +181,15 @@ export async function buildApp({
 
   registerGatewayClientAuth(app, parseGatewayClients(config.GATEWAY_CLIENTS), clock);
   registerHealthRoutes(app, database);
-  registerAccountRoutes(app, { db, config, clock, policy });
-  registerSubAccountRoutes(app, { db, config, clock, policy });
+  const devices = createDevices(db, {
+    maxDevices: config.MAX_DEVICES,
+    maxStreams: config.MAX_STREAMS,
+  });
+  const accountDeps = { db, config, clock, policy, devices: devices.gate };
+  registerAccountRoutes(app, accountDeps);
+  registerSubAccountRoutes(app, accountDeps);
+  registerDeviceRoutes(app, { db, clock, leases: devices.leases, defaults: devices.defaults });
+
   registerPasswordResetRoutes(app, {
     db,
     clock,
@@ -193,14 +205,8 @@ export async function buildApp({
     perLoginId: config.RATE_LIMIT_RESET_PER_ID,
     perIp: config.RATE_LIMIT_RESET_PER_IP,
   });
-  registerGatewayAccountRoutes(app, { db, config, clock, policy });
-  registerPartnerRoutes(app, {
-    db,
-    config,
-    clock,
-    policy,
-    partners: partners ?? demoPartnerDirectory,
-  });
+  registerGatewayAccountRoutes(app, accountDeps);
+  registerPartnerRoutes(app, { ...accountDeps, partners: partners ?? demoPartnerDirectory });
   registerCatalogueRoutes(app, db, clock, config.CATALOGUE_CACHE_SECONDS);
   registerCatalogueGatewayRoutes(app, {
     db,
@@ -217,8 +223,16 @@ export async function buildApp({
     clock,
     new ContentKeyStore(config.CONTENT_KEYS_DIR),
   );
-  registerPlaybackRoutes(app, db, clock, streams);
-  registerLive(app, { db, clock, config, streams });
+  registerPlaybackRoutes(app, { db, clock, streams, leases: devices.leases });
+  const live = registerLive(app, { db, clock, config, streams, leases: devices.leases });
+  registerGatewayDeviceRoutes(app, {
+    db,
+    clock,
+    policy,
+    leases: devices.leases,
+    defaults: devices.defaults,
+    channelPlays: (channelId, viewer) => live.service.plays(viewer, channelId, clock()),
+  });
   registerAdRoutes(app, {
     db,
     clock,
@@ -238,7 +252,13 @@ export async function buildApp({
   await registerOrderRoutes(app, { db, clock, config });
   await registerStreamRoutes(app, config.MEDIA_DIR, streams);
   registerSearchRoutes(app, { db, clock });
-  registerListRoutes(app, { db, clock, policy, cacheSeconds: config.CATALOGUE_CACHE_SECONDS });
+  registerListRoutes(app, {
+    db,
+    clock,
+    policy,
+    cacheSeconds: config.CATALOGUE_CACHE_SECONDS,
+    leases: devices.leases,
+  });
   await registerTelemetryRoutes(app, {
     db,
     clock,

@@ -81,6 +81,9 @@ export const configSchema = z.object({
   /** Password-reset mails per login id and per address, per hour. */
   RATE_LIMIT_RESET_PER_ID: positiveInt.default(3),
   RATE_LIMIT_RESET_PER_IP: positiveInt.default(20),
+  /** Registered devices and concurrent streams per account (docs/adr/0042); a monthly service may raise them. */
+  MAX_DEVICES: positiveInt.max(100).default(7),
+  MAX_STREAMS: positiveInt.max(100).default(3),
   /** Console (staff) sessions: 30 minutes idle, 12 hours at most (docs/adr/0036). */
   STAFF_SESSION_IDLE_SECONDS: positiveInt.default(30 * 60),
   STAFF_SESSION_ABSOLUTE_SECONDS: positiveInt.default(12 * 3600),

@@ -10,6 +10,7 @@ import {
 } from './account-limits.js';
 import { describeCall } from './call.js';
 import { deviceContextReplySchema } from './device.js';
+import { deviceKeySchema } from './fields.js';
 import { envelopeOf } from './envelope.js';
 import { siteCalls } from './routes.js';
 
@@ -93,6 +94,11 @@ export const loginBodySchema = z.object({
     .max(LOGIN_ID_MAX_LENGTH)
     .transform((v) => v.toLowerCase()),
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  /**
+   * After a DEVICE_LIMIT refusal: the registered device to remove so this one fits (its
+   * deviceKey from the refusal's data.devices; docs/adr/0042).
+   */
+  removeDeviceKey: deviceKeySchema.optional(),
 });
 
 export const loginReplySchema = envelopeOf(

@@ -17,6 +17,10 @@ export const errorEnvelopeSchema = z.object({
   status: statusSchema,
   data: z.object({
     fields: z.array(z.object({ name: z.string(), problem: z.string() })).optional(),
+    /** DEVICE_LIMIT: the account's registered devices, one of which to remove (devices.ts). */
+    devices: z.array(z.record(z.string(), z.unknown())).optional(),
+    /** STREAM_LIMIT: the streams playing now, one of which to stop (devices.ts). */
+    streams: z.array(z.record(z.string(), z.unknown())).optional(),
   }),
 });
 

@@ -65,6 +65,19 @@ export const errorCatalogue = {
     http: 409,
     message: '這筆資料在您編輯時已被其他人修改，請查看變更後再送出。',
   },
+  /** Registered devices and concurrent streams (issue 23, docs/adr/0042). */
+  DEVICE_LIMIT: {
+    http: 409,
+    message: '這個帳號登錄的裝置已達上限，請先移除一部不再使用的裝置。',
+  },
+  STREAM_LIMIT: {
+    http: 409,
+    message: '這個帳號同時播放的裝置已達上限，請先停止其中一部裝置的播放。',
+  },
+  STREAM_STOPPED: {
+    http: 409,
+    message: '這部裝置的播放已由同帳號的另一部裝置停止。',
+  },
   HEADERS_TOO_LARGE: { http: 431, message: '請求標頭太大，請清除本站的 Cookie 後再試。' },
   INTERNAL: { http: 500, message: '系統暫時發生問題，請稍後再試。' },
   UNAVAILABLE: { http: 503, message: '服務暫時無法使用，請稍後再試。' },

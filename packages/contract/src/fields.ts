@@ -32,3 +32,8 @@ export const gatewaySignature = {
 
 /** The apps' session token in a gateway query. */
 export const ssoSessionSchema = z.string().min(20).max(100);
+
+/** The public handle of a registered device (random, per account; docs/adr/0042). */
+export const deviceKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,40}$/, '裝置代碼格式不正確。');
+/** The public handle of a stream lease (docs/adr/0042). */
+export const streamIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,40}$/, '播放代碼格式不正確。');

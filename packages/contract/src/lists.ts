@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentIdSchema, yn } from './fields.js';
+import { contentIdSchema, streamIdSchema, yn } from './fields.js';
 import { PAGE_SIZE, MAX_PAGE_SIZE, videoListItemSchema } from './catalogue.js';
 import { emptyReplySchema } from './accounts.js';
 import { describeCall } from './call.js';
@@ -86,6 +86,8 @@ export const saveWatchPositionBodySchema = z.object({
     .max(24 * 3600),
   /** Increases with every heartbeat of a playback (e.g. the client's clock in ms): newer wins. */
   seq: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  /** The play right's streamId: the heartbeat renews its lease (docs/adr/0042). */
+  streamId: streamIdSchema.optional(),
 });
 export const watchPositionQuerySchema = z.object({ contentId: id });
 export const watchPositionReplySchema = envelopeOf(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainId } from './fields.js';
+import { plainId, streamIdSchema } from './fields.js';
 import { describeCall } from './call.js';
 import { envelopeOf } from './envelope.js';
 import { siteCalls } from './routes.js';
@@ -231,6 +231,8 @@ export const switchChannelDataSchema = z.object({
   preVastUrl: z.string(),
   vastSeqId: z.string(),
   preRoll: yn,
+  /** A member's play holds a stream lease (docs/adr/0042); its bookmarks renew it. */
+  streamId: z.string().optional(),
 });
 export type SwitchChannelData = z.infer<typeof switchChannelDataSchema>;
 export const switchChannelReplySchema = envelopeOf(switchChannelDataSchema);
@@ -259,6 +261,8 @@ export const insertLiveBookmarkBodySchema = z.object({
     .max(120)
     .regex(/^[A-Za-z0-9_.-]+$/),
   reason: z.enum(liveBookmarkReasons).default('interval'),
+  /** The switch-channel reply's streamId: the bookmark renews its lease (docs/adr/0042). */
+  streamId: streamIdSchema.optional(),
 });
 /** Success is '0'; LIVE_ENDED_CODE ('480', HTTP 410) once the live event has ended. */
 export const insertLiveBookmarkReplySchema = envelopeOf(z.object({}));

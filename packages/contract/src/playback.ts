@@ -27,6 +27,11 @@ export const playRightDataSchema = z.object({
   preVastUrl: z.string().optional(),
   /** Renditions above this many bits per second (HLS BANDWIDTH) stay off (SPEC §5); absent: none. */
   maxBitrate: z.number().int().positive().optional(),
+  /**
+   * A member's play holds a stream lease (docs/adr/0042): the heartbeats send this id to renew
+   * it. Absent for visitors, whose free plays count against no account.
+   */
+  streamId: z.string().optional(),
 });
 export type PlayRightData = z.infer<typeof playRightDataSchema>;
 export const playRightReplySchema = envelopeOf(playRightDataSchema);

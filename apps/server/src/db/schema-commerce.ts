@@ -20,6 +20,9 @@ export interface MonthlyServiceTable {
   /** NT$ per period. */
   price: number;
   period_days: number;
+  /** Limits a subscriber's account gets instead of the defaults (migration 0029); null: the default. */
+  max_devices: number | null;
+  max_streams: number | null;
 }
 
 export interface ServiceTitleTable {

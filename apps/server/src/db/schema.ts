@@ -5,6 +5,7 @@ import type { EngagementTables } from './schema-engagement.js';
 import type { LiveTables } from './schema-live.js';
 import type { MediaTables } from './schema-media.js';
 import type { StaffTables } from './schema-staff.js';
+import type { DeviceTables } from './schema-devices.js';
 import type { TelemetryTables } from './schema-telemetry.js';
 
 /**
@@ -20,6 +21,7 @@ export interface Database
     LiveTables,
     EngagementTables,
     StaffTables,
+    DeviceTables,
     MediaTables {
   main_category: MainCategoryTable;
   subcategory: SubcategoryTable;
@@ -209,6 +211,8 @@ export interface SessionTable {
   last_seen_at: number;
   expires_at: number;
   device_type: string;
+  /** The registered device it was opened on (migration 0029); null for older sessions. */
+  device_id: string | null;
 }
 
 export interface RateLimitTable {

@@ -35,7 +35,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       if (error.retryAfterSeconds !== undefined)
         reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
-      return send(reply, error.code, error.message, error.fields);
+      return send(reply, error.code, error.message, error.fields, error.data);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: FieldProblem[] = error.validation.map((v) => ({
@@ -88,8 +88,14 @@ export function frameworkErrorHandler(
   return send(reply, mapped);
 }
 
-function send(reply: FastifyReply, code: ErrorCode, message?: string, fields?: FieldProblem[]) {
-  const body = errorEnvelope(code, message, fields);
+function send(
+  reply: FastifyReply,
+  code: ErrorCode,
+  message?: string,
+  fields?: FieldProblem[],
+  data?: Readonly<Record<string, unknown>>,
+) {
+  const body = errorEnvelope(code, message, fields, data);
   return reply
     .code(errorCatalogue[code].http)
     .header('cache-control', 'no-store')

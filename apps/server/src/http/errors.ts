@@ -15,6 +15,8 @@ export class AppError extends Error {
     readonly detail?: string,
     /** A refusal that ends (a rate limit, a throttle): sent as Retry-After. */
     readonly retryAfterSeconds?: number,
+    /** What the client needs to act on the refusal (the devices of DEVICE_LIMIT, the streams of STREAM_LIMIT). */
+    readonly data?: Readonly<Record<string, unknown>>,
   ) {
     super(detail ?? errorCatalogue[code].message);
   }
@@ -28,10 +30,11 @@ export function errorEnvelope(
   code: ErrorCode,
   message?: string,
   fields?: FieldProblem[],
+  data?: Readonly<Record<string, unknown>>,
 ): ErrorEnvelope {
   return {
     status: { code, message: message ?? errorCatalogue[code].message },
-    data: fields && fields.length > 0 ? { fields } : {},
+    data: { ...data, ...(fields && fields.length > 0 ? { fields } : {}) },
   };
 }
 

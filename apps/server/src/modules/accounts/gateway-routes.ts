@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  appDeviceIdSchema,
   emptyReplySchema,
   envelopeOf,
   gatewayCalls,
@@ -21,6 +22,8 @@ import { tokenHash } from './tokens.js';
 const ssoSessionSchema = z.string().min(20).max(100);
 const ssoQuerySchema = z.object({ ssoSession: ssoSessionSchema });
 const gatewayLoginReplySchema = envelopeOf(loginInfoSchema.extend({ ssoSession: z.string() }));
+/** The app sends its install's own id; an app too old to send one counts as one device per kind. */
+const gatewayLoginBodySchema = loginBodySchema.extend({ deviceId: appDeviceIdSchema.optional() });
 
 /**
  * The apps' login: `thissession`, the single sign-on session, reaches them as an ssoSession token
@@ -36,19 +39,30 @@ export function registerGatewayAccountRoutes(app: FastifyInstance, deps: Account
     {
       schema: {
         tags,
-        summary: 'App login: returns the ssoSession token',
-        body: loginBodySchema,
+        summary:
+          'App login: returns the ssoSession token; registers the app install (deviceId), DEVICE_LIMIT past the limit',
+        body: gatewayLoginBodySchema,
         response: { 200: gatewayLoginReplySchema },
       },
     },
     async (request, reply) => {
       const login = await checkLogin(deps, { ...request.body, ip: request.ip });
       const deviceType = deviceContext(request.headers['user-agent']).deviceType;
+      const deviceId = request.body.deviceId ?? `app-${deviceType}`;
+      await deps.devices.admit({
+        accountId: login.accountId,
+        deviceId,
+        face: 'app',
+        userAgent: request.headers['user-agent'],
+        removeDeviceKey: request.body.removeDeviceKey,
+        now: clock(),
+      });
       const { token, viewer } = await openSession(deps, {
         kind: 'sso',
         accountId: login.accountId,
         subAccount: login.primary,
         deviceType,
+        deviceId,
       });
       reply.header('cache-control', 'no-store');
       return ok({ ...loginInfo(viewer, deviceType, clock()), ssoSession: token });

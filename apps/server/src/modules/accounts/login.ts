@@ -16,6 +16,23 @@ export interface LoginDeps {
   config: Config;
   clock: () => number;
   policy: SessionPolicy;
+  devices: DeviceGate;
+}
+
+/**
+ * Where a login's device is admitted (the devices module, docs/adr/0042): a registered device is
+ * welcomed back, a new one registered within the account's limit, else refused with DEVICE_LIMIT
+ * unless the member names one to remove.
+ */
+export interface DeviceGate {
+  admit(input: {
+    accountId: string;
+    deviceId: string;
+    face: 'web' | 'app';
+    userAgent: string | undefined;
+    removeDeviceKey?: string | undefined;
+    now: number;
+  }): Promise<void>;
 }
 
 export const tooManyAttempts = () =>
@@ -83,7 +100,14 @@ async function deviceOfLogin(
 /** A new session (a new token every time) on a sub-account, and the viewer it makes. */
 export async function openSession(
   { db, clock, policy }: LoginDeps,
-  input: { kind: SessionKind; accountId: string; subAccount: SubAccountRow; deviceType: string },
+  input: {
+    kind: SessionKind;
+    accountId: string;
+    subAccount: SubAccountRow;
+    deviceType: string;
+    /** The registered device (docs/adr/0042). */
+    deviceId: string | null;
+  },
 ): Promise<{ token: string; expiresAt: number; viewer: Viewer }> {
   const { token, expiresAt } = await createSession(
     db,
@@ -92,10 +116,17 @@ export async function openSession(
       accountId: input.accountId,
       subAccountUid: input.subAccount.sub_account_uid,
       deviceType: input.deviceType,
+      deviceId: input.deviceId,
     },
     policy,
     clock(),
   );
-  const viewer = viewerOf(input.accountId, input.subAccount, tokenHash(token), input.kind);
+  const viewer = viewerOf(
+    input.accountId,
+    input.subAccount,
+    tokenHash(token),
+    input.kind,
+    input.deviceId,
+  );
   return { token, expiresAt, viewer };
 }

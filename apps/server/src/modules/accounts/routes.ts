@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accountCalls } from '@site/contract';
 import { deviceContext } from '../device/device-type.js';
 import { registerCall } from './calls.js';
@@ -9,6 +9,7 @@ import { KNOWN_DEVICE_COOKIE, rememberDevice, setKnownDeviceCookie } from './kno
 import { changePassword, signUp } from './members.js';
 import { hitRateLimit } from './rate-limit.js';
 import { endAllSessions, endSession } from './sessions.js';
+import { deviceIdOf } from '../telemetry/sas-log.js';
 
 export type AccountRouteDeps = LoginDeps;
 
@@ -23,6 +24,24 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
   const deviceOf = (request: FastifyRequest) =>
     deviceContext(request.headers['user-agent']).deviceType;
   const secureCookies = config.PUBLIC_URL.startsWith('https:');
+  /** The browser's deviceId cookie (set now if it has none), admitted as the account's device. */
+  const admitBrowser = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    accountId: string,
+    removeDeviceKey?: string,
+  ) => {
+    const deviceId = deviceIdOf(request, reply, secureCookies);
+    await deps.devices.admit({
+      accountId,
+      deviceId,
+      face: 'web',
+      userAgent: request.headers['user-agent'],
+      removeDeviceKey,
+      now: clock(),
+    });
+    return deviceId;
+  };
 
   registerCall(app, accountCalls.signUp, async (body, { request, reply }) => {
     if (!(await limit(`signup:ip:${request.ip}`, config.RATE_LIMIT_SIGNUP_PER_IP)))
@@ -31,12 +50,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
     const { member, primary } = await signUp(db, body, config.PASSWORD_SCRYPT_COST, now);
     if (request.viewer) await endSession(db, request.viewer.sessionHash);
     setKnownDeviceCookie(reply, await rememberDevice(db, member.accountId, now), secureCookies);
+    const deviceId = await admitBrowser(request, reply, member.accountId);
     const deviceType = deviceOf(request);
     const { token, expiresAt, viewer } = await openSession(deps, {
       kind: 'web',
       accountId: member.accountId,
       subAccount: primary,
       deviceType,
+      deviceId,
     });
     reply.startSession(token, expiresAt);
     return { ...loginInfo(viewer, deviceType, now), needSubaccountSelect: 'N' as const };
@@ -48,6 +69,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
       ip: request.ip,
       knownDeviceToken: request.cookies[KNOWN_DEVICE_COOKIE],
     });
+    const deviceId = await admitBrowser(request, reply, login.accountId, body.removeDeviceKey);
     if (request.viewer) await endSession(db, request.viewer.sessionHash);
     if (!login.knownDevice) {
       const token = await rememberDevice(db, login.accountId, clock());
@@ -59,6 +81,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
       accountId: login.accountId,
       subAccount: login.primary,
       deviceType,
+      deviceId,
     });
     reply.startSession(token, expiresAt);
     return {
@@ -98,6 +121,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
       accountId: viewer.accountId,
       subAccount: viewer.subAccount,
       deviceType: deviceOf(request),
+      deviceId: viewer.deviceId,
     });
     reply.startSession(token, expiresAt);
     return {};

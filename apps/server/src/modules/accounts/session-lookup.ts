@@ -12,7 +12,7 @@ function selectSessions(db: Kysely<Database>, kind: SessionKind) {
         .onRef('u.sub_account_uid', '=', 's.sub_account_uid')
         .onRef('u.account_id', '=', 's.account_id'),
     )
-    .select(['s.session_hash', 's.account_id', 's.last_seen_at', 's.expires_at'])
+    .select(['s.session_hash', 's.account_id', 's.last_seen_at', 's.expires_at', 's.device_id'])
     .select([
       'u.sub_account_uid',
       'u.slot',

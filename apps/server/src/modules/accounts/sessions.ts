@@ -14,7 +14,13 @@ const TOUCH_EVERY_SECONDS = 60;
 
 export async function createSession(
   db: Kysely<Database>,
-  input: { kind: SessionKind; accountId: string; subAccountUid: string; deviceType: string },
+  input: {
+    kind: SessionKind;
+    accountId: string;
+    subAccountUid: string;
+    deviceType: string;
+    deviceId: string | null;
+  },
   policy: SessionPolicy,
   now: number,
 ): Promise<{ token: string; expiresAt: number }> {
@@ -31,6 +37,7 @@ export async function createSession(
       last_seen_at: now,
       expires_at: expiresAt,
       device_type: input.deviceType,
+      device_id: input.deviceId,
     })
     .execute();
   return { token, expiresAt };
@@ -98,6 +105,19 @@ export async function rotateSessionToken(
     .returning('expires_at')
     .executeTakeFirst();
   return row ? { token, hash, expiresAt: Number(row.expires_at) } : null;
+}
+
+/** The sessions opened on a device that was removed from the account (docs/adr/0042). */
+export async function endSessionsOfDevice(
+  db: Kysely<Database>,
+  accountId: string,
+  deviceId: string,
+): Promise<void> {
+  await db
+    .deleteFrom('session')
+    .where('account_id', '=', accountId)
+    .where('device_id', '=', deviceId)
+    .execute();
 }
 
 /** Sessions standing on a deleted sub-account are ended, not moved, so nobody lands in another profile. */

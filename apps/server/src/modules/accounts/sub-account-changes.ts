@@ -50,7 +50,7 @@ export async function switchSubAccount(
   const rotated = await rotateSessionToken(db, viewer.sessionHash);
   const sessionHash = rotated ? rotated.hash : viewer.sessionHash;
   return {
-    viewer: viewerOf(viewer.accountId, target, sessionHash, viewer.sessionKind),
+    viewer: viewerOf(viewer.accountId, target, sessionHash, viewer.sessionKind, viewer.deviceId),
     rotated,
   };
 }

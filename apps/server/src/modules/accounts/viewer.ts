@@ -20,6 +20,8 @@ export interface Viewer {
   kidMode: boolean;
   /** The restricted-content filter (SPEC §6); always on for kids. */
   filterRestrict: boolean;
+  /** The registered device the session was opened on (docs/adr/0042); null for older sessions. */
+  deviceId: string | null;
 }
 
 /**
@@ -73,7 +75,7 @@ export async function resolveViewer(
     filter_restrict,
     created_at,
   };
-  return viewerOf(row.account_id, subAccount, hash, kind);
+  return viewerOf(row.account_id, subAccount, hash, kind, row.device_id);
 }
 
 export function viewerOf(
@@ -81,6 +83,7 @@ export function viewerOf(
   subAccount: SubAccountRow,
   sessionHash: string,
   sessionKind: SessionKind,
+  deviceId: string | null = null,
 ): Viewer {
   const kidMode = subAccount.kidmode === '1';
   return {
@@ -90,6 +93,7 @@ export function viewerOf(
     subAccount,
     kidMode,
     filterRestrict: kidMode || subAccount.filter_restrict !== 'N',
+    deviceId,
   };
 }
 

@@ -16,12 +16,15 @@ import { registerCall } from '../accounts/calls.js';
 import type { SessionPolicy } from '../accounts/sessions.js';
 import { resolveViewer } from '../accounts/viewer.js';
 import { PersonalLists } from './service.js';
+import { streamerOf, type StreamLeases } from '../devices/index.js';
 
 export interface ListRouteDeps {
   db: Kysely<Database>;
   clock: () => number;
   policy: SessionPolicy;
   cacheSeconds: number;
+  /** The resume heartbeat renews the player's stream lease (docs/adr/0042). */
+  leases: StreamLeases;
 }
 
 const yn = (yes: boolean) => (yes ? ('Y' as const) : ('N' as const));
@@ -51,8 +54,13 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
     await lists.deleteHistoryRecord(viewer, body.deleteContentId);
     return {};
   });
-  registerCall(app, listCalls.saveWatchPosition, async (body, { viewer }) => {
-    await lists.saveHeartbeat(viewer, body);
+  registerCall(app, listCalls.saveWatchPosition, async (body, { viewer, request }) => {
+    const { streamId, ...beat } = body;
+    // The position is kept even when the stream was stopped: the refusal only stops the player.
+    await Promise.all([
+      lists.saveHeartbeat(viewer, beat),
+      streamId && deps.leases.renew(streamerOf(viewer, request), streamId, clock()),
+    ]);
     return {};
   });
   registerCall(app, listCalls.getWatchPosition, async (q, { viewer }) =>

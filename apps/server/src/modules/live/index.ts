@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { StreamSigner } from '../media/stream-urls.js';
+import type { StreamLeases } from '../devices/index.js';
 import { LiveBookmarks } from './bookmarks.js';
 import { loadAssets } from './origin/assets.js';
 import { LiveSegments } from './origin/live-segments.js';
@@ -24,10 +25,14 @@ export interface LiveDeps {
   config: Config;
   /** The clips' signer: segments are served from their signed /stream/ paths. */
   streams: StreamSigner;
+  leases: StreamLeases;
 }
 
 /** The live module: its calls, the programme guide and the live origin (docs/adr/0025). */
-export function registerLive(app: FastifyInstance, deps: LiveDeps): LiveOrigin {
+export function registerLive(
+  app: FastifyInstance,
+  deps: LiveDeps,
+): { origin: LiveOrigin; service: LiveService } {
   const { db, clock, config, streams } = deps;
   const { assets, problems } = loadAssets(config.MEDIA_DIR);
   for (const problem of problems) app.log.warn(`live origin: clip left out: ${problem}`);
@@ -56,6 +61,7 @@ export function registerLive(app: FastifyInstance, deps: LiveDeps): LiveOrigin {
     service,
     bookmarks: new LiveBookmarks(db, config.STREAM_SIGNING_SECRET),
     bookmarkLimitPerAccount: config.RATE_LIMIT_LIVE_BOOKMARK_PER_ACCOUNT,
+    leases: deps.leases,
   });
   registerLivePlaylistRoutes(
     app,
@@ -64,5 +70,5 @@ export function registerLive(app: FastifyInstance, deps: LiveDeps): LiveOrigin {
     new LiveSegments(path.join(config.MEDIA_DIR, 'clips')),
     clock,
   );
-  return origin;
+  return { origin, service };
 }

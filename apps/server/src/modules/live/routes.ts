@@ -18,6 +18,7 @@ import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { ClientRateLimiter } from '../../lib/rate-limiter.js';
 import { registerCall } from '../accounts/calls.js';
+import { streamerOf, type StreamLeases } from '../devices/index.js';
 import { mediaUrl } from '../media/urls.js';
 import type { BookmarkOutcome, LiveBookmarks } from './bookmarks.js';
 import { GuideCache } from './guide-cache.js';
@@ -42,6 +43,8 @@ export interface LiveRouteDeps {
   bookmarks: LiveBookmarks;
   /** Bookmarks (plays) a member account may start per minute, counted in this process. */
   bookmarkLimitPerAccount: number;
+  /** A member's live play holds a stream lease, renewed by its bookmarks (docs/adr/0042). */
+  leases: StreamLeases;
 }
 
 /** Code 480 (HTTP 410 Gone): the live event has ended (SPEC §4, §8). */
@@ -73,9 +76,13 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
   registerCall(app, livePageCalls.getLivePageData, async (q, { viewer }) =>
     service.pageData(viewer, q.channelId, clock()),
   );
-  registerCall(app, livePageCalls.switchChannel, async (q, { viewer, request }) =>
-    service.switchChannel(viewer, q.channelId, clock(), request.protocol),
-  );
+  registerCall(app, livePageCalls.switchChannel, async (q, { viewer, request }) => {
+    const data = await service.switchChannel(viewer, q.channelId, clock(), request.protocol);
+    if (!viewer || data.videoUrl === '') return data;
+    const playing = { kind: 'channel' as const, id: q.channelId };
+    const { streamId } = await deps.leases.start(streamerOf(viewer, request), playing, clock());
+    return { ...data, streamId };
+  });
   registerCall(app, livePageCalls.findTwitchContentData, async (q, { viewer, request }) =>
     service.twitchContent(q.channelId, viewer, request.hostname),
   );
@@ -115,9 +122,12 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
       },
     },
     async (request, reply) => {
-      const { channelId, bookmarkId, reason } = request.body;
-      const channel = await service.requireChannel(channelId, request.viewer);
-      const outcome = await bookmarks.touch(channel, request.viewer, bookmarkId, reason, clock());
+      const { channelId, bookmarkId, reason, streamId } = request.body;
+      const viewer = request.viewer;
+      const channel = await service.requireChannel(channelId, viewer);
+      if (viewer && streamId)
+        await deps.leases.renew(streamerOf(viewer, request), streamId, clock());
+      const outcome = await bookmarks.touch(channel, viewer, bookmarkId, reason, clock());
       if (outcome.ended) return answerBookmark(reply, outcome);
       return reply.send(ok({}));
     },

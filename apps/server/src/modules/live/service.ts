@@ -65,6 +65,13 @@ export class LiveService {
     return channel;
   }
 
+  /** Whether the viewer may play the channel now (the apps' StartStream; live-right.ts decides). */
+  async plays(viewer: Viewer, channelId: string, now: number): Promise<boolean> {
+    const channel = await this.requireChannel(channelId, viewer);
+    const access = await liveAccess(this.db, channel, viewer, now, this.origin.canPlayOut(channel));
+    return access.plays;
+  }
+
   /** The live page's tabbed channel-group grid. */
   async channelGroupList(viewer: Viewer | null, now: number) {
     // A kid's grid holds kid channels only, and no group left empty by that (docs/adr/0028).
