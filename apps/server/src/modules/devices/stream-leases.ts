@@ -60,14 +60,16 @@ export class StreamLeases {
     const expiresAt = now + STREAM_LEASE_SECONDS;
     await this.db.transaction().execute(async (trx) => {
       await lockAccount(trx, streamer.accountId);
-      await trx
+      const replaced = await trx
         .updateTable('stream_lease')
         .set({ ended_at: now, end_reason: 'replaced' })
         .where('account_id', '=', streamer.accountId)
         .where('device_id', '=', streamer.deviceId)
         .where('ended_at', 'is', null)
         .where('expires_at', '>', now)
+        .returning('stream_id')
         .execute();
+      for (const { stream_id } of replaced) this.#forget(streamer.accountId, stream_id);
       await this.requireRoom(trx, streamer, limits.maxStreams, now);
       await trx
         .insertInto('stream_lease')

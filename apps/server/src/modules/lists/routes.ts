@@ -57,10 +57,12 @@ export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): v
   registerCall(app, listCalls.saveWatchPosition, async (body, { viewer, request }) => {
     const { streamId, ...beat } = body;
     // The position is kept even when the stream was stopped: the refusal only stops the player.
-    await Promise.all([
+    const [saved, renewed] = await Promise.allSettled([
       lists.saveHeartbeat(viewer, beat),
       streamId && deps.leases.renew(streamerOf(viewer, request), streamId, clock()),
     ]);
+    if (saved.status === 'rejected') throw saved.reason;
+    if (renewed.status === 'rejected') throw renewed.reason;
     return {};
   });
   registerCall(app, listCalls.getWatchPosition, async (q, { viewer }) =>
