@@ -181,10 +181,11 @@ export async function buildApp({
 
   registerGatewayClientAuth(app, parseGatewayClients(config.GATEWAY_CLIENTS), clock);
   registerHealthRoutes(app, database);
-  const devices = createDevices(db, {
-    maxDevices: config.MAX_DEVICES,
-    maxStreams: config.MAX_STREAMS,
-  });
+  const devices = createDevices(
+    db,
+    { maxDevices: config.MAX_DEVICES, maxStreams: config.MAX_STREAMS },
+    config.STREAM_RENEW_EVERY_SECONDS,
+  );
   const accountDeps = { db, config, clock, policy, devices: devices.gate };
   registerAccountRoutes(app, accountDeps);
   registerSubAccountRoutes(app, accountDeps);

@@ -84,6 +84,11 @@ export const configSchema = z.object({
   /** Registered devices and concurrent streams per account (docs/adr/0042); a monthly service may raise them. */
   MAX_DEVICES: positiveInt.max(100).default(7),
   MAX_STREAMS: positiveInt.max(100).default(3),
+  /**
+   * A stream renewed this recently by this instance is not written again (a heartbeat flood costs
+   * no writes). The players renew every 30 s, so each of their renewals is written; 0 writes all.
+   */
+  STREAM_RENEW_EVERY_SECONDS: z.coerce.number().int().min(0).max(60).default(15),
   /** Console (staff) sessions: 30 minutes idle, 12 hours at most (docs/adr/0036). */
   STAFF_SESSION_IDLE_SECONDS: positiveInt.default(30 * 60),
   STAFF_SESSION_ABSOLUTE_SECONDS: positiveInt.default(12 * 3600),

@@ -11,7 +11,11 @@ export { StreamLeases, type Playing, type Streamer } from './stream-leases.js';
 export { streamerOf } from './streamer.js';
 
 /** The devices module (docs/adr/0042): the login's device gate and the stream leases. */
-export function createDevices(db: Kysely<Database>, defaults: AccountLimits) {
+export function createDevices(
+  db: Kysely<Database>,
+  defaults: AccountLimits,
+  renewEverySeconds: number,
+) {
   const gate: DeviceGate = {
     admit: (input) =>
       admitDevice(db, {
@@ -22,5 +26,5 @@ export function createDevices(db: Kysely<Database>, defaults: AccountLimits) {
         now: input.now,
       }),
   };
-  return { gate, leases: new StreamLeases(db, defaults), defaults };
+  return { gate, leases: new StreamLeases(db, defaults, renewEverySeconds), defaults };
 }

@@ -19,8 +19,6 @@ export interface Streamer {
   deviceId: string;
 }
 
-/** The players renew every 30 s; a renewal this soon after the last one is not written again. */
-const RENEW_AT_MOST_EVERY_SECONDS = 15;
 /** Ended and lapsed leases are kept a day, so a stopped player is told why rather than "not found". */
 const KEEP_ENDED_SECONDS = 86_400;
 /** Renewal memo entries at most (a flood of made-up stream ids cannot grow it). */
@@ -47,6 +45,8 @@ export class StreamLeases {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly defaults: AccountLimits,
+    /** A renewal this soon after this instance's last one is not written again (config). */
+    private readonly renewEverySeconds = 15,
   ) {}
 
   /** Takes a lease for a granted play, or refuses with STREAM_LIMIT and the streams playing now. */
@@ -106,7 +106,7 @@ export class StreamLeases {
   async renew(streamer: Streamer, streamId: string, now: number): Promise<{ expiresAt: number }> {
     const memoKey = `${streamer.accountId} ${streamId}`;
     const last = this.#renewed.get(memoKey);
-    if (last !== undefined && now - last < RENEW_AT_MOST_EVERY_SECONDS) {
+    if (last !== undefined && now - last < this.renewEverySeconds) {
       return { expiresAt: last + STREAM_LEASE_SECONDS };
     }
     const expiresAt = now + STREAM_LEASE_SECONDS;
