@@ -140,19 +140,6 @@ export class StreamLeases {
     }
   }
 
-  /** Ends a stream of the asking device itself (the player closed; the apps' StopStream). */
-  async end(streamer: Streamer, streamId: string, now: number): Promise<void> {
-    this.#forget(streamer.accountId, streamId);
-    await this.db
-      .updateTable('stream_lease')
-      .set({ expires_at: now })
-      .where('stream_id', '=', streamId)
-      .where('account_id', '=', streamer.accountId)
-      .where('device_id', '=', streamer.deviceId)
-      .where('ended_at', 'is', null)
-      .execute();
-  }
-
   /** The account's streams playing now, oldest first; `current` marks the asking device's. */
   async active(
     db: Kysely<Database>,
