@@ -27,3 +27,4 @@ export * from './ads.js';
 export * from './telemetry.js';
 export * from './engagement.js';
 export * from './password-reset.js';
+export * from './account-centre.js';
