@@ -19,6 +19,7 @@ import { registerGatewayAccountRoutes } from './modules/accounts/gateway-routes.
 import { registerPartnerRoutes } from './modules/accounts/partner-routes.js';
 import { demoPartnerDirectory, type PartnerDirectory } from './modules/accounts/partners.js';
 import { registerAccountRoutes } from './modules/accounts/routes.js';
+import { registerAccountCentreRoutes } from './modules/accounts/account-centre-routes.js';
 import { registerPasswordResetRoutes } from './modules/accounts/password-reset-routes.js';
 import { mailerFor, type Mailer } from './modules/mail/mailer.js';
 import { registerSubAccountRoutes } from './modules/accounts/sub-account-routes.js';
@@ -178,6 +179,7 @@ export async function buildApp({
   registerHealthRoutes(app, database);
   registerAccountRoutes(app, { db, config, clock, policy });
   registerSubAccountRoutes(app, { db, config, clock, policy });
+  registerAccountCentreRoutes(app, { db, config, clock });
   registerPasswordResetRoutes(app, {
     db,
     clock,
