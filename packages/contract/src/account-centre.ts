@@ -103,9 +103,7 @@ export const orderReceiptQuerySchema = z.object({ orderId: plainId() });
 export const orderReceiptSchema = z.object({
   receiptNo: z.string(),
   orderId: z.string(),
-  items: z.array(
-    z.object({ name: z.string(), kind: orderKindSchema, amount: z.number().int() }),
-  ),
+  items: z.array(z.object({ name: z.string(), kind: orderKindSchema, amount: z.number().int() })),
   /** NT$, tax included. */
   amount: z.number().int(),
   /** The 5% business tax inside the amount, NT$ (rounded). */

@@ -12,14 +12,7 @@ export type Access<Data = unknown> =
   | { readonly who: 'adult'; readonly kidRefusal: KidRefusal };
 
 export type KidRefusal =
-  | 'purchase'
-  | 'redeem'
-  | 'draw'
-  | 'inbox'
-  | 'binding'
-  | 'kidPin'
-  | 'password'
-  | 'account';
+  'purchase' | 'redeem' | 'draw' | 'inbox' | 'binding' | 'kidPin' | 'password' | 'account';
 
 /**
  * One call of the site face, described once: the server registers its route from this (input
