@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, realProblems } from './support/axe.js';
 import { launchBrowser, openPage, viewports } from './support/browser.js';
+import { markupErrors } from './support/markup.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /** A RENT movie of the demo catalogue (NT$50). */
@@ -114,7 +115,26 @@ describe('the account centre in Chromium (issue 23 item 1)', () => {
 
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);
+    expect(await markupErrors(page)).toEqual([]);
     expect(realProblems(problems)).toEqual([]);
+    await close();
+  });
+
+  it('a kid sub-account is refused, with the way to switch user', async () => {
+    const { page, close } = await openPage(browser, { viewport: viewports.phone });
+    await page.goto(`${server.origin}/login.do`);
+    const main = page.locator('main');
+    await main.getByLabel('帳號').fill('demo@example.com');
+    await main.getByLabel('密碼', { exact: true }).fill('demo1234');
+    await main.getByRole('button', { name: '登入' }).click();
+    await page.getByRole('heading', { level: 1, name: '誰在觀看？' }).waitFor();
+    await main.getByRole('button', { name: '小寶' }).click();
+    await page.waitForURL(`${server.origin}/`);
+    await page.goto(`${server.origin}/account`);
+    await main.getByText('兒童模式無法開啟帳戶設定，請切換為一般使用者後再試。').waitFor();
+    expect(await main.getByRole('link', { name: '切換使用者' }).count()).toBe(1);
+    expect(await main.getByRole('region', { name: '錢包' }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     await close();
   });
 

@@ -60,7 +60,7 @@ export function ContactSection({ info, profile }: { info: LoginInfo; profile: Ac
           name="phone"
           type="tel"
           inputMode="numeric"
-          autoComplete="tel-national"
+          autoComplete="tel"
           defaultValue={profile.phone ?? ''}
           {...accountFieldLimits.phone}
           hint={c.phoneHint}

@@ -22,7 +22,7 @@ export function OrdersSection({ info }: { info: LoginInfo }) {
             <p>{o.empty}</p>
           ) : (
             <>
-              <ul className="account-centre__orders" aria-labelledby="orders-heading">
+              <ul className="account-centre__orders">
                 {list.map((order) => (
                   <OrderRow key={order.orderId} info={info} order={order} />
                 ))}

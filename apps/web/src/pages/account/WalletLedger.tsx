@@ -24,14 +24,14 @@ export function WalletLedger({ info }: { info: LoginInfo }) {
   const ledger = useWalletLedger(info, startIndex, PAGE_SIZE);
   return (
     <>
-      <h3 id="ledger-heading">{c.ledgerHeading}</h3>
+      <h3>{c.ledgerHeading}</h3>
       <QueryState query={ledger}>
         {({ entries, totalCount }) =>
           entries.length === 0 ? (
             <p>{c.ledgerEmpty}</p>
           ) : (
             <>
-              <ul className="account-centre__rows" aria-labelledby="ledger-heading">
+              <ul className="account-centre__rows">
                 {entries.map((entry) => (
                   <li key={entry.entryId} className="account-centre__row">
                     <span className="account-centre__row-main">{describe(entry)}</span>
