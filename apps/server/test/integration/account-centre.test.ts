@@ -191,6 +191,26 @@ describe('account centre', () => {
     expect(own.statusCode).toBe(200);
   });
 
+  it('gives an address to one of two accounts asking for it at once', async () => {
+    const members = await Promise.all([newMember(ctx.app), newMember(ctx.app)]);
+    const answers = await Promise.all(
+      members.map((m) =>
+        m.browser.post(siteCalls.updateAccountContact, {
+          email: 'race@example.org',
+          phone: '',
+          password: m.password,
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const holders = await db()
+      .selectFrom('account')
+      .select('account_id')
+      .where('email', '=', 'race@example.org')
+      .execute();
+    expect(holders).toHaveLength(1);
+  });
+
   it('refuses bad input with 400 in zh-TW and changes nothing', async () => {
     const member = await newMember(ctx.app);
     const before = await accountRow(member.accountId);
