@@ -308,6 +308,7 @@ describe('account centre', () => {
       `${siteCalls.findOrderReceipt}?orderId=${member.cardOrder}`,
     );
     expect(unpaid.statusCode).toBe(404);
+    expect(unpaid.json().status.message).toBe('這筆訂單尚未付款，沒有收據。');
 
     const other = await newMember(ctx.app);
     const foreign = await other.browser.get(

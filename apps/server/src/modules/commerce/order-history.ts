@@ -97,7 +97,11 @@ export async function orderReceipt(
   const row = await findOrder(db, orderId);
   if (!row || row.account_id !== accountId) throw noSuchOrder();
   const paid = paidAt(row);
-  if (paid === null) throw notFound('這筆訂單尚未付款，沒有收據。');
+  if (paid === null) {
+    throw notFound(
+      row.state === 'refunded' ? '這筆訂單已退款，沒有收據。' : '這筆訂單尚未付款，沒有收據。',
+    );
+  }
   const amount = Number(row.amount);
   const names = await itemNames(db, [row]);
   return {
