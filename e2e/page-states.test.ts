@@ -117,7 +117,7 @@ describe('page states in Chromium', () => {
     await close();
   });
 
-  it('帳戶設定 in the account menu: wallet balances, password, log out everywhere, partners', async () => {
+  it('帳戶設定 in the account menu opens /account: wallet, password, log out everywhere, partners', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.phone });
     await page.goto(`${server.origin}/login.do`);
     // 忘記密碼 leads to its page (issue 23; the flow itself is e2e/password-reset.test.ts).
@@ -127,15 +127,19 @@ describe('page states in Chromium', () => {
     await loginAs(page, server.origin, '爸爸');
     await page.locator('.account-menu__button').click();
     await page.getByRole('link', { name: '帳戶設定' }).click();
-    await page.waitForURL(`${server.origin}/account/settings`);
+    await page.waitForURL(`${server.origin}/account`);
     await page.getByRole('heading', { level: 1, name: '帳戶設定' }).waitFor();
-    const wallet = page.getByRole('region', { name: '錢包餘額' });
-    await wallet.getByText('儲值金').waitFor();
-    expect(await wallet.getByText('看片金').count()).toBe(1);
-    await page.getByRole('heading', { name: '帳號安全' }).waitFor();
+    const wallet = page.getByRole('region', { name: '錢包' });
+    await wallet.locator('dt').getByText('儲值金', { exact: true }).waitFor();
+    expect(await wallet.locator('dt').getByText('看片金', { exact: true }).count()).toBe(1);
+    await page.getByRole('heading', { name: '密碼', exact: true }).waitFor();
     expect(await page.getByRole('button', { name: '變更密碼' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: /登出所有裝置/ }).count()).toBeGreaterThan(0);
-    expect(await page.getByRole('heading', { name: '綁定帳號' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: '合作夥伴綁定' }).count()).toBe(1);
+    // The old address still leads there (issue 23 item 1).
+    await page.goto(`${server.origin}/account/settings`);
+    await page.waitForURL(`${server.origin}/account`);
+    await page.getByRole('heading', { level: 1, name: '帳戶設定' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect(realProblems(problems)).toEqual([]);
     await close();

@@ -19,6 +19,7 @@ import { registerGatewayAccountRoutes } from './modules/accounts/gateway-routes.
 import { registerPartnerRoutes } from './modules/accounts/partner-routes.js';
 import { demoPartnerDirectory, type PartnerDirectory } from './modules/accounts/partners.js';
 import { registerAccountRoutes } from './modules/accounts/routes.js';
+import { registerAccountCentreRoutes } from './modules/accounts/account-centre-routes.js';
 import { registerPasswordResetRoutes } from './modules/accounts/password-reset-routes.js';
 import { mailerFor, type Mailer } from './modules/mail/mailer.js';
 import { registerSubAccountRoutes } from './modules/accounts/sub-account-routes.js';
@@ -48,6 +49,7 @@ import {
 } from './modules/devices/index.js';
 import { registerAdRoutes, TrackingTokens } from './modules/ads/index.js';
 import { registerOrderRoutes } from './modules/commerce/order-routes.js';
+import { registerCommerceAccountCentreRoutes } from './modules/commerce/account-centre-routes.js';
 import { registerVoucherRoutes } from './modules/commerce/voucher-routes.js';
 import { registerEngagementRoutes } from './modules/engagement/index.js';
 import { registerSearchRoutes } from './modules/search/routes.js';
@@ -190,6 +192,8 @@ export async function buildApp({
   registerAccountRoutes(app, accountDeps);
   registerSubAccountRoutes(app, accountDeps);
   registerDeviceRoutes(app, { db, clock, leases: devices.leases, defaults: devices.defaults });
+  registerAccountCentreRoutes(app, { db, config, clock });
+  registerCommerceAccountCentreRoutes(app, { db, clock });
 
   registerPasswordResetRoutes(app, {
     db,

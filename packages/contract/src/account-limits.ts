@@ -20,6 +20,10 @@ export const PARTNER_ACCOUNT_ID_MAX_LENGTH = 10;
 /** A partner's verification code: six digits. */
 export const VERIFICATION_CODE_LENGTH = 6;
 
+/** A contact phone: a Taiwanese mobile number, 09 and eight digits (as a phone login id is). */
+export const PHONE_PATTERN = '09\\d{8}';
+export const PHONE_LENGTH = 10;
+
 /** A password-reset link's token: 43 URL-safe base64 characters (32 random bytes). */
 export const RESET_TOKEN_PATTERN = '[\\w-]{43}';
 
@@ -34,6 +38,8 @@ export const accountFieldLimits = {
     minLength: KID_PIN_MIN_LENGTH,
     maxLength: KID_PIN_MAX_LENGTH,
   },
+  email: { maxLength: LOGIN_ID_MAX_LENGTH },
+  phone: { pattern: PHONE_PATTERN, maxLength: PHONE_LENGTH },
   partnerAccountId: { maxLength: PARTNER_ACCOUNT_ID_MAX_LENGTH },
   verificationCode: { maxLength: VERIFICATION_CODE_LENGTH },
 } as const;

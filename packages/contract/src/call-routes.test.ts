@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { accountCentreCalls } from './account-centre.js';
 import { accountCalls } from './accounts.js';
 import { callRoutes } from './call-routes.js';
 import { catalogueCalls } from './catalogue.js';
@@ -30,6 +31,7 @@ const groups: Record<string, Record<string, { method: string; path: string }>> =
   playbackCalls,
   orderCalls,
   voucherCalls,
+  accountCentreCalls,
 };
 
 describe('callRoutes', () => {

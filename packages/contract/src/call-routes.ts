@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { accountCentreCalls } from './account-centre.js';
 import type { accountCalls } from './accounts.js';
 import type { ReplyData } from './call.js';
 import type { catalogueCalls } from './catalogue.js';
@@ -37,7 +38,8 @@ export type SiteCallDescriptions = typeof accountCalls &
   typeof inboxCalls &
   typeof playbackCalls &
   typeof orderCalls &
-  typeof voucherCalls;
+  typeof voucherCalls &
+  typeof accountCentreCalls;
 
 export type SiteCallName = keyof SiteCallDescriptions;
 
@@ -161,4 +163,11 @@ export const callRoutes: Routes = {
   changeVoucherContent: post(s.changeVoucherContent),
   redeemVoucherData: post(s.redeemVoucherData),
   findWalletData: get(s.findWalletData),
+  // account centre
+  getAccountProfile: get(s.getAccountProfile),
+  updateAccountContact: post(s.updateAccountContact),
+  findWalletLedger: get(s.findWalletLedger),
+  findOrderList: get(s.findOrderList),
+  findOrderReceipt: get(s.findOrderReceipt),
+  getMonthlyServiceStatus: get(s.getMonthlyServiceStatus),
 };

@@ -12,7 +12,15 @@ export type Access<Data = unknown> =
   | { readonly who: 'adult'; readonly kidRefusal: KidRefusal };
 
 export type KidRefusal =
-  'purchase' | 'redeem' | 'draw' | 'inbox' | 'binding' | 'kidPin' | 'password' | 'devices';
+  | 'purchase'
+  | 'redeem'
+  | 'draw'
+  | 'inbox'
+  | 'binding'
+  | 'kidPin'
+  | 'password'
+  | 'devices'
+  | 'account';
 
 /**
  * One call of the site face, described once: the server registers its route from this (input

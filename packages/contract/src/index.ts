@@ -28,3 +28,4 @@ export * from './telemetry.js';
 export * from './engagement.js';
 export * from './password-reset.js';
 export * from './registered-devices.js';
+export * from './account-centre.js';

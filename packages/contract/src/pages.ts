@@ -20,6 +20,7 @@ export const pageTitles = {
   resetPassword: '重設密碼',
   subAccounts: '子帳號管理',
   subAccountEvent: '子帳號活動',
+  accountCentre: '帳戶設定',
   accountSettings: '帳戶設定',
   checkout: '結帳',
   checkoutResult: '付款結果',

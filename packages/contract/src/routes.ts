@@ -61,6 +61,12 @@ export const siteCalls = {
   redeemVoucherData: '/ajax/ajaxRedeemVoucherData.do',
   changeVoucherContent: '/ajax/ajaxChangeVoucherContent.do',
   findWalletData: '/ajax/ajaxFindWalletData.do',
+  getAccountProfile: '/ajax/ajaxGetAccountProfile.do',
+  updateAccountContact: '/ajax/ajaxUpdateAccountContact.do',
+  findWalletLedger: '/ajax/ajaxFindWalletLedger.do',
+  findOrderList: '/ajax/ajaxFindOrderList.do',
+  findOrderReceipt: '/ajax/ajaxFindOrderReceipt.do',
+  getMonthlyServiceStatus: '/ajax/ajaxGetMonthlyServiceStatus.do',
 } as const;
 
 /** Gateway calls for the apps (DESIGN §4): the viewer is named by the ssoSession token. */
@@ -96,6 +102,8 @@ export const pageRoutes = {
   resetPassword: '/reset-password',
   subAccounts: '/account/sub-accounts',
   subAccountEvent: '/account/sub-account-event',
+  accountCentre: '/account',
+  /** The account centre's old address: the web app sends it on to /account. */
   accountSettings: '/account/settings',
   checkout: '/checkout',
   checkoutResult: '/checkout/result',

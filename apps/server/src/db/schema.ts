@@ -175,6 +175,10 @@ export interface AccountTable {
   kid_pin_hash: string | null;
   created_at: number;
   password_changed_at: number;
+  /** Contact e-mail, lower-cased, unique across accounts (migration 0028); null: none. */
+  email: string | null;
+  /** Contact mobile number (09 and eight digits); null: none. */
+  phone: string | null;
 }
 
 /** A password-reset link (migration 0027): single-use, stored by the token's hash. */

@@ -22,10 +22,12 @@ describe('page states in the page shell', () => {
     expect((await ctx.app.inject('/play/S0001-S1E02')).statusCode).toBe(200);
   });
 
-  it('/account/settings is a page (帳戶設定)', async () => {
-    const res = await ctx.app.inject('/account/settings');
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<title>帳戶設定｜星河影音</title>');
+  it('/account and its old address /account/settings are pages (帳戶設定)', async () => {
+    for (const path of ['/account', '/account/settings']) {
+      const res = await ctx.app.inject(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body).toContain('<title>帳戶設定｜星河影音</title>');
+    }
   });
 
   it('a channel not yet on air says when it starts; one on air does not', async () => {

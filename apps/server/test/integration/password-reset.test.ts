@@ -101,6 +101,34 @@ describe('password reset by e-mail (issue 23)', () => {
     expect(inbox.length).toBe(before + 1);
   });
 
+  it('mails a phone-number login id at the e-mail on file, and nothing without one', async () => {
+    const loginId = '0955123456';
+    const browser = new TestBrowser(ctx.app);
+    const signUp = await browser.post('/ajax/ajaxSignUp.do', { loginId, password: 'secret123' });
+    expect(signUp.statusCode).toBe(200);
+    const before = inbox.length;
+    expect((await requestReset(loginId)).statusCode).toBe(200);
+    expect(inbox.length).toBe(before);
+    const contact = await browser.post('/ajax/ajaxUpdateAccountContact.do', {
+      email: 'phone-owner@example.com',
+      phone: '',
+      password: 'secret123',
+    });
+    expect(contact.statusCode).toBe(200);
+    expect((await requestReset(loginId)).statusCode).toBe(200);
+    const token = lastLinkTo('phone-owner@example.com');
+    const reset = await new TestBrowser(ctx.app).post('/ajax/ajaxResetPassword.do', {
+      token,
+      newPassword: 'phonenew99',
+    });
+    expect(reset.statusCode).toBe(200);
+    const login = await new TestBrowser(ctx.app).post('/ajax/ajaxLogin.do', {
+      loginId,
+      password: 'phonenew99',
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
   it('refuses an expired link, an older link after a newer one, and a changed token', async () => {
     const member = await newMember(ctx.app);
     await requestReset(member.loginId);

@@ -94,8 +94,8 @@ function MemberMenu({ info }: { info: LoginInfo }) {
             </Link>
           </li>
           <li>
-            {/* Password, log out everywhere, partner binding and the wallet (issue 20 item 16). */}
-            <Link to={pageRoutes.accountSettings} className="account-menu__item" onClick={close}>
+            {/* The account centre (issue 23 item 1): profile, wallet, orders, devices … */}
+            <Link to={pageRoutes.accountCentre} className="account-menu__item" onClick={close}>
               {t.account.settings}
             </Link>
           </li>

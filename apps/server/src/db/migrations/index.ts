@@ -28,6 +28,7 @@ import { staff } from './0024-staff.js';
 import { mediaIngest } from './0025-media-ingest.js';
 import { consoleCatalogue } from './0026-console-catalogue.js';
 import { passwordReset } from './0027-password-reset.js';
+import { accountContact } from './0028-account-contact.js';
 import { devicesAndStreams } from './0029-devices-and-streams.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
@@ -58,6 +59,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0025-media-ingest': mediaIngest,
   '0026-console-catalogue': consoleCatalogue,
   '0027-password-reset': passwordReset,
+  '0028-account-contact': accountContact,
   '0029-devices-and-streams': devicesAndStreams,
 };
 

@@ -25,6 +25,7 @@ export const KID_REFUSALS = {
   kidPin: '兒童模式下不能設定 PIN 碼。',
   password: '兒童模式下不能變更密碼。',
   devices: '兒童模式下不能管理裝置，請切換為一般使用者後再試。',
+  account: '兒童模式無法開啟帳戶設定，請切換為一般使用者後再試。',
 } as const satisfies Record<KidRefusal, string>;
 
 /** A member not in kid mode; a kid sub-account gets 403 FORBIDDEN saying what it may not do. */

@@ -21,12 +21,13 @@ export interface PasswordResetDeps {
 const HOUR = 3600;
 
 /**
- * 忘記密碼 (issue 23): mails a single-use link valid 30 minutes to the account of the login id,
- * when it is an e-mail address of an account. The caller answers the same whatever happens here
- * (no account, a phone-number id, a limit reached), so the reply tells nobody whether an id is
- * registered. A new link replaces the older ones. Requests are limited per id and per address;
- * they never touch the account's password or login throttle, so asking for someone else's reset
- * cannot lock them out.
+ * 忘記密碼 (issue 23): mails a single-use link valid 30 minutes to the account of the login id:
+ * to the id itself when it is an e-mail address, else to the account's e-mail on file (the
+ * account centre's, migration 0028), if it has one. The caller answers the same whatever
+ * happens here (no account, a phone-number id without an e-mail, a limit reached), so the reply
+ * tells nobody whether an id is registered. A new link replaces the older ones. Requests are
+ * limited per id and per address; they never touch the account's password or login throttle,
+ * so asking for someone else's reset cannot lock them out.
  */
 export async function requestPasswordReset(
   deps: PasswordResetDeps,
@@ -37,13 +38,15 @@ export async function requestPasswordReset(
   const ipAllowed = await hitRateLimit(db, `reset:ip:${input.ip}`, deps.perIp, HOUR, now);
   const idAllowed =
     ipAllowed && (await hitRateLimit(db, `reset:id:${input.loginId}`, deps.perLoginId, HOUR, now));
-  if (!idAllowed || !input.loginId.includes('@')) return;
+  if (!idAllowed) return;
   const account = await db
     .selectFrom('account')
-    .select('account_id')
+    .select(['account_id', 'email'])
     .where('login_id', '=', input.loginId)
     .executeTakeFirst();
-  if (!account) return;
+  // An e-mail login id is mailed; a phone-number login id only when an e-mail is on file.
+  const to = input.loginId.includes('@') ? input.loginId : account?.email;
+  if (!account || !to) return;
   const token = newToken();
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('password_reset').where('account_id', '=', account.account_id).execute();
@@ -60,7 +63,7 @@ export async function requestPasswordReset(
   });
   const link = `${deps.publicUrl}/reset-password?token=${token}`;
   await deps.mailer.send({
-    to: input.loginId,
+    to,
     subject: '重設您的星河影音密碼',
     text: [
       '您好：',

@@ -27,7 +27,7 @@ function AccountSections() {
       <section className="sub-accounts__section" aria-labelledby="account-settings-heading">
         <h2 id="account-settings-heading">{t.account.settings}</h2>
         <p className="page__intro">{t.accountSettings.moved}</p>
-        <Link to={pageRoutes.accountSettings} className="button">
+        <Link to={pageRoutes.accountCentre} className="button">
           {t.account.settings}
         </Link>
       </section>

@@ -29,7 +29,7 @@ function TelecomForm() {
         name="partnerAccountId"
         type="tel"
         inputMode="numeric"
-        autoComplete="tel-national"
+        autoComplete="tel"
         {...accountFieldLimits.partnerAccountId}
         required
         hint={t.subAccounts.telecomHint}

@@ -1,0 +1,3 @@
+export function DevicesPanel() {
+  return null;
+}
