@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { saveWatchPositionBodySchema } from '@site/contract';
 import { check } from '../lib/check.js';
 import { cpuCounters } from '../lib/cpu-time.js';
+import { signUpMembers, type Member } from '../lib/members.js';
 import { lagNote, runPacedPair } from '../lib/paced-load.js';
 import type { BenchContext, Benchmark, LoadResult } from '../lib/types.js';
 
@@ -19,10 +20,7 @@ const PLAYABLE = [
   'S0002-S1E02',
 ];
 
-interface Viewer {
-  cookie: string;
-  csrf: string;
-}
+type Viewer = Member;
 
 /**
  * Beats offered per second in the measured runs. Heartbeats arrive at a rate (90,000 viewers,
@@ -87,7 +85,7 @@ async function measure(ctx: BenchContext, postgres: boolean) {
   Object.assign(process.env, { PASSWORD_SCRYPT_COST: '1024', RATE_LIMIT_SIGNUP_PER_IP: '100000' });
   const server = await ctx.startServer({ postgres });
   process.env = saved;
-  const viewers = await signUpViewers(server.origin, ctx.quick ? 50 : 200);
+  const viewers = await signUpMembers(server.origin, ctx.quick ? 50 : 200);
   ctx.log(`${server.dialect}: ${viewers.length} viewers signed up`);
 
   check((await post(server.origin + SUBJECT_PATH, viewers[0]!, 1)) === 200, 'a heartbeat failed');
@@ -149,33 +147,4 @@ async function post(url: string, viewer: Viewer, seq: number): Promise<number> {
     body: JSON.stringify({ contentId: 'M0001', positionSeconds: 1, durationSeconds: 5400, seq }),
   });
   return res.status;
-}
-
-async function signUpViewers(origin: string, count: number): Promise<Viewer[]> {
-  const viewers: Viewer[] = [];
-  for (let i = 0; i < count; i += 1) {
-    // A visitor's CSRF token is one the server minted; sign-up then hands out the session's
-    // own (both bound by http/csrf.ts).
-    const visit = await fetch(`${origin}/ajax/ajaxGetLoginInfo.do`);
-    const visitor = /csrf=([^;]+)/.exec(visit.headers.get('set-cookie') ?? '')?.[1] ?? '';
-    const res = await fetch(`${origin}/ajax/ajaxSignUp.do`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: `csrf=${visitor}`,
-        'x-csrf-token': visitor,
-      },
-      body: JSON.stringify({
-        loginId: `viewer${i}-${Date.now()}@bench.example`,
-        password: 'bench1234',
-      }),
-    });
-    check(res.status === 200, `sign-up answered ${res.status}`);
-    const sid = /sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
-    check(sid !== undefined, 'sign-up set no session cookie');
-    const csrf = /csrf=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
-    check(csrf !== undefined, 'sign-up set no CSRF cookie');
-    viewers.push({ cookie: `sid=${sid}; csrf=${csrf}`, csrf });
-  }
-  return viewers;
 }
