@@ -41,7 +41,7 @@ const LEASES_PATH = '/__bench/play-right-leases';
 /** Distinct accounts, each with its own session (and so its own device). */
 const MEMBERS = 50;
 const FULL = { pairs: 3_000, warmUp: 200 };
-const QUICK = { pairs: 400, warmUp: 50 };
+const QUICK = { pairs: 300, warmUp: 30 };
 /** Issue 23: what the lease adds to the play right's p50, at most. */
 const TARGET_ADDED_P50_MS = 2;
 
@@ -130,14 +130,21 @@ async function measure(ctx: BenchContext, postgres: boolean): Promise<Measured> 
   // Signing the members up is set-up, not what is measured: cheap hashes, no sign-up limit.
   const saved = { ...process.env };
   Object.assign(process.env, { PASSWORD_SCRYPT_COST: '1024', RATE_LIMIT_SIGNUP_PER_IP: '100000' });
+  const started = performance.now();
   const server = await ctx.startServer({ postgres });
+  const up = performance.now();
   process.env = saved;
   const { origin } = server;
   const members = await signUpMembers(origin, MEMBERS);
   const titles = (await (await fetch(origin + TITLES_PATH)).json()) as PlayableTitle[];
   check(titles.length >= 4, `only ${titles.length} free or AVOD titles in the demo catalogue`);
   await checkTitles(origin, members[0]!, titles);
-  ctx.log(`${server.dialect}: ${members.length} members signed up, ${titles.length} titles play`);
+  const secondsSince = (t: number) => ((performance.now() - t) / 1000).toFixed(1);
+  ctx.log(
+    `${server.dialect}: server up in ${((up - started) / 1000).toFixed(1)} s, ` +
+      `${members.length} members signed up and ${titles.length} titles checked in ${secondsSince(up)} s`,
+  );
+  const measuring = performance.now();
 
   const size = ctx.quick ? QUICK : FULL;
   const subject = newTiming();
@@ -169,6 +176,7 @@ async function measure(ctx: BenchContext, postgres: boolean): Promise<Measured> 
     if (!warm && s !== undefined && c !== undefined) differences.push(s - c);
   }
   const leases = (await (await fetch(origin + LEASES_PATH)).json()) as Measured['leases'];
+  ctx.log(`${server.dialect}: ${size.warmUp + size.pairs} pairs in ${secondsSince(measuring)} s`);
   return { server, titles, subject, ceiling, differences, leases };
 }
 
