@@ -13,6 +13,7 @@ import { listCalls } from './list-calls.js';
 import { livePlaylist } from './live-playlist.js';
 import { liveSegment } from './live-segment.js';
 import { mediaSegment } from './media-segment.js';
+import { playRight } from './play-right.js';
 import { resumeHeartbeat } from './resume-heartbeat.js';
 import { search } from './search.js';
 
@@ -22,6 +23,7 @@ export const benchmarks: Benchmark[] = [
   gatewayList,
   mediaSegment,
   resumeHeartbeat,
+  playRight,
   listCalls,
   search,
   browsePaging,
