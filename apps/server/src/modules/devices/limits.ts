@@ -42,3 +42,26 @@ export async function lockAccount(trx: Transaction<Database>, accountId: string)
   if (dialectOf(trx) !== 'postgres') return;
   await sql`select 1 from account where account_id = ${accountId} for update`.execute(trx);
 }
+
+/**
+ * The account's lock and its stream limit in one round trip on PostgreSQL (the lock as
+ * lockAccount takes it). The stream's transaction commits without waiting for the disk: a lease
+ * lapses in 90 s anyway, so one lost in a crash of PostgreSQL costs a player one refused renewal.
+ */
+export async function lockForStreams(
+  trx: Transaction<Database>,
+  accountId: string,
+  defaults: AccountLimits,
+  now: number,
+): Promise<number> {
+  if (dialectOf(trx) !== 'postgres') {
+    return (await accountLimits(trx, accountId, defaults, now)).maxStreams;
+  }
+  const { rows } = await sql<{ streams: number | null }>`
+    select set_config('synchronous_commit', 'off', true) as quick,
+      (select max(m.max_streams) from subscription s
+        join monthly_service m on m.service_id = s.service_id
+        where s.account_id = a.account_id and s.paid_until > ${now}) as streams
+    from account a where a.account_id = ${accountId} for update of a`.execute(trx);
+  return Math.max(defaults.maxStreams, Number(rows[0]?.streams ?? 0));
+}

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { STREAM_LEASE_SECONDS, type ActiveStream } from '@site/contract';
 import type { Database } from '../../db/schema.js';
 import type { StreamLeaseTable } from '../../db/schema-devices.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { accountLimits, lockAccount, type AccountLimits } from './limits.js';
+import { lockForStreams, type AccountLimits } from './limits.js';
+import { RenewalWriter } from './renewal-writer.js';
 
 /** What a stream plays: a title or a channel (the other devices are shown its name). */
 export interface Playing {
@@ -21,6 +22,8 @@ export interface Streamer {
 
 /** Ended and lapsed leases are kept a day, so a stopped player is told why rather than "not found". */
 const KEEP_ENDED_SECONDS = 86_400;
+/** The share of starts that also delete the account's day-old leases. */
+const CLEAN_UP_SHARE = 1 / 16;
 /** Renewal memo entries at most (a flood of made-up stream ids cannot grow it). */
 const MEMO_LIMIT = 100_000;
 
@@ -41,13 +44,16 @@ const END_WORDS: Record<NonNullable<StreamLeaseTable['end_reason']>, string> = {
 export class StreamLeases {
   /** account and stream id → when this instance last wrote its renewal (seconds). */
   readonly #renewed = new Map<string, number>();
+  readonly #writer: RenewalWriter;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly defaults: AccountLimits,
     /** A renewal this soon after this instance's last one is not written again (config). */
     private readonly renewEverySeconds = 15,
-  ) {}
+  ) {
+    this.#writer = new RenewalWriter(db);
+  }
 
   /** Takes a lease for a granted play, or refuses with STREAM_LIMIT and the streams playing now. */
   async start(
@@ -55,14 +61,13 @@ export class StreamLeases {
     playing: Playing,
     now: number,
   ): Promise<{ streamId: string; expiresAt: number }> {
-    const limits = await accountLimits(this.db, streamer.accountId, this.defaults, now);
     const streamId = crypto.randomBytes(12).toString('base64url');
     const expiresAt = now + STREAM_LEASE_SECONDS;
-    await this.db.transaction().execute(async (trx) => {
-      await lockAccount(trx, streamer.accountId);
+    const refusedAt = await this.db.transaction().execute(async (trx) => {
+      const maxStreams = await lockForStreams(trx, streamer.accountId, this.defaults, now);
       const replaced = await trx
         .updateTable('stream_lease')
-        .set({ ended_at: now, end_reason: 'replaced' })
+        .set({ ended_at: now, end_reason: 'replaced', expires_at: now })
         .where('account_id', '=', streamer.accountId)
         .where('device_id', '=', streamer.deviceId)
         .where('ended_at', 'is', null)
@@ -70,29 +75,27 @@ export class StreamLeases {
         .returning('stream_id')
         .execute();
       for (const { stream_id } of replaced) this.#forget(streamer.accountId, stream_id);
-      await this.requireRoom(trx, streamer, limits.maxStreams, now);
-      await trx
-        .insertInto('stream_lease')
-        .values({
-          stream_id: streamId,
-          account_id: streamer.accountId,
-          device_id: streamer.deviceId,
-          sub_account_uid: streamer.subAccountUid,
-          playing_kind: playing.kind,
-          playing_id: playing.id,
-          started_at: now,
-          renewed_at: now,
-          expires_at: expiresAt,
-          ended_at: null,
-          end_reason: null,
-        })
-        .execute();
-      await trx
-        .deleteFrom('stream_lease')
-        .where('account_id', '=', streamer.accountId)
-        .where('expires_at', '<', now - KEEP_ENDED_SECONDS)
-        .execute();
+      // Inserted only while the account has room: the count and the insert are one statement.
+      const { rows } = await sql<{ stream_id: string }>`
+        insert into stream_lease (stream_id, account_id, device_id, sub_account_uid, playing_kind,
+          playing_id, started_at, renewed_at, expires_at)
+        select ${streamId}, ${streamer.accountId}, ${streamer.deviceId}, ${streamer.subAccountUid},
+          ${playing.kind}, ${playing.id}, ${now}, ${now}, ${expiresAt}
+        where (select count(*) from stream_lease where account_id = ${streamer.accountId}
+          and ended_at is null and expires_at > ${now}) < ${maxStreams}
+        returning stream_id`.execute(trx);
+      if (rows.length === 0) return maxStreams;
+      // Old rows go now and then, not on every start (a start is on the play right's path).
+      if (Math.random() < CLEAN_UP_SHARE) {
+        await trx
+          .deleteFrom('stream_lease')
+          .where('account_id', '=', streamer.accountId)
+          .where('expires_at', '<', now - KEEP_ENDED_SECONDS)
+          .execute();
+      }
+      return null;
     });
+    if (refusedAt !== null) throw await this.#limitReached(streamer, refusedAt, now);
     this.#remember(`${streamer.accountId} ${streamId}`, now);
     return { streamId, expiresAt };
   }
@@ -109,18 +112,10 @@ export class StreamLeases {
     if (last !== undefined && now - last < this.renewEverySeconds) {
       return { expiresAt: last + STREAM_LEASE_SECONDS };
     }
-    const expiresAt = now + STREAM_LEASE_SECONDS;
-    const renewed = await this.db
-      .updateTable('stream_lease')
-      .set({ renewed_at: now, expires_at: expiresAt })
-      .where('stream_id', '=', streamId)
-      .where('account_id', '=', streamer.accountId)
-      .where('ended_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    if (Number(renewed.numUpdatedRows) === 0) await this.#revive(streamer, streamId, now);
+    const renewed = await this.#writer.renew(streamer.accountId, streamId, now);
+    if (!renewed) await this.#revive(streamer, streamId, now);
     this.#remember(memoKey, now);
-    return { expiresAt };
+    return { expiresAt: now + STREAM_LEASE_SECONDS };
   }
 
   /** 「停止該裝置播放」: ends one of the account's streams at once. */
@@ -191,10 +186,17 @@ export class StreamLeases {
       throw new AppError('STREAM_STOPPED', undefined, END_WORDS[row.end_reason ?? 'stopped']);
     }
     if (row.device_id !== streamer.deviceId) throw noSuchStream();
-    const limits = await accountLimits(this.db, streamer.accountId, this.defaults, now);
-    await this.db.transaction().execute(async (trx) => {
-      await lockAccount(trx, streamer.accountId);
-      await this.requireRoom(trx, streamer, limits.maxStreams, now, streamId);
+    const refusedAt = await this.db.transaction().execute(async (trx) => {
+      const maxStreams = await lockForStreams(trx, streamer.accountId, this.defaults, now);
+      const { n } = await trx
+        .selectFrom('stream_lease')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('account_id', '=', streamer.accountId)
+        .where('ended_at', 'is', null)
+        .where('expires_at', '>', now)
+        .where('stream_id', '<>', streamId)
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= maxStreams) return maxStreams;
       const revived = await trx
         .updateTable('stream_lease')
         .set({ renewed_at: now, expires_at: now + STREAM_LEASE_SECONDS })
@@ -204,27 +206,15 @@ export class StreamLeases {
       if (Number(revived.numUpdatedRows) === 0) {
         throw new AppError('STREAM_STOPPED', undefined, END_WORDS.stopped);
       }
+      return null;
     });
+    if (refusedAt !== null) throw await this.#limitReached(streamer, refusedAt, now);
   }
 
-  private async requireRoom(
-    trx: Transaction<Database>,
-    streamer: Streamer,
-    maxStreams: number,
-    now: number,
-    except?: string,
-  ): Promise<void> {
-    let others = trx
-      .selectFrom('stream_lease')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('account_id', '=', streamer.accountId)
-      .where('ended_at', 'is', null)
-      .where('expires_at', '>', now);
-    if (except) others = others.where('stream_id', '<>', except);
-    const { n } = await others.executeTakeFirstOrThrow();
-    if (Number(n) < maxStreams) return;
-    const streams = await this.active(trx, streamer.accountId, streamer.deviceId, now);
-    throw new AppError('STREAM_LIMIT', undefined, undefined, undefined, { maxStreams, streams });
+  /** STREAM_LIMIT with the streams playing now, for the member to stop one. */
+  async #limitReached(streamer: Streamer, maxStreams: number, now: number): Promise<AppError> {
+    const streams = await this.active(this.db, streamer.accountId, streamer.deviceId, now);
+    return new AppError('STREAM_LIMIT', undefined, undefined, undefined, { maxStreams, streams });
   }
 
   #find(accountId: string, streamId: string) {
