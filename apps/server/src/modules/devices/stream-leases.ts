@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { dialectOf } from '../../db/connect.js';
 import { STREAM_LEASE_SECONDS, type ActiveStream } from '@site/contract';
 import type { Database } from '../../db/schema.js';
 import type { StreamLeaseTable } from '../../db/schema-devices.js';
@@ -65,26 +66,10 @@ export class StreamLeases {
     const expiresAt = now + STREAM_LEASE_SECONDS;
     const refusedAt = await this.db.transaction().execute(async (trx) => {
       const maxStreams = await lockForStreams(trx, streamer.accountId, this.defaults, now);
-      const replaced = await trx
-        .updateTable('stream_lease')
-        .set({ ended_at: now, end_reason: 'replaced', expires_at: now })
-        .where('account_id', '=', streamer.accountId)
-        .where('device_id', '=', streamer.deviceId)
-        .where('ended_at', 'is', null)
-        .where('expires_at', '>', now)
-        .returning('stream_id')
-        .execute();
-      for (const { stream_id } of replaced) this.#forget(streamer.accountId, stream_id);
-      // Inserted only while the account has room: the count and the insert are one statement.
-      const { rows } = await sql<{ stream_id: string }>`
-        insert into stream_lease (stream_id, account_id, device_id, sub_account_uid, playing_kind,
-          playing_id, started_at, renewed_at, expires_at)
-        select ${streamId}, ${streamer.accountId}, ${streamer.deviceId}, ${streamer.subAccountUid},
-          ${playing.kind}, ${playing.id}, ${now}, ${now}, ${expiresAt}
-        where (select count(*) from stream_lease where account_id = ${streamer.accountId}
-          and ended_at is null and expires_at > ${now}) < ${maxStreams}
-        returning stream_id`.execute(trx);
-      if (rows.length === 0) return maxStreams;
+      const lease = { streamId, expiresAt, streamer, playing, now };
+      const { inserted, replaced } = await replaceAndInsert(trx, lease, maxStreams);
+      for (const id of replaced) this.#forget(streamer.accountId, id);
+      if (!inserted) return maxStreams;
       // Old rows go now and then, not on every start (a start is on the play right's path).
       if (Math.random() < CLEAN_UP_SHARE) {
         await trx
@@ -237,3 +222,65 @@ export class StreamLeases {
 }
 
 const noSuchStream = () => notFound('找不到這個播放，可能已經結束。');
+
+interface NewLease {
+  streamId: string;
+  expiresAt: number;
+  streamer: Streamer;
+  playing: Playing;
+  now: number;
+}
+
+/**
+ * Ends the device's live lease (a new play on a device replaces its last) and inserts the new one
+ * while the account has room; the count and the insert are one statement. Runs after the
+ * account's lock, so its snapshot sees every lease committed before (on PostgreSQL a statement
+ * that waited for the lock itself would count from before the wait). One round trip on
+ * PostgreSQL, two on SQLite (in-process).
+ */
+async function replaceAndInsert(
+  trx: Transaction<Database>,
+  lease: NewLease,
+  maxStreams: number,
+): Promise<{ inserted: boolean; replaced: string[] }> {
+  const { streamId, expiresAt, streamer, playing, now } = lease;
+  const values = sql`${streamId}, ${streamer.accountId}, ${streamer.deviceId}, ${streamer.subAccountUid},
+    ${playing.kind}, ${playing.id}, ${now}, ${now}, ${expiresAt}`;
+  const columns = sql`(stream_id, account_id, device_id, sub_account_uid, playing_kind, playing_id,
+    started_at, renewed_at, expires_at)`;
+  if (dialectOf(trx) === 'postgres') {
+    const { rows } = await sql<{ stream_id: string; replaced: string[] | null }>`
+      with replaced as (
+        update stream_lease set ended_at = ${now}, end_reason = 'replaced', expires_at = ${now}
+        where account_id = ${streamer.accountId} and device_id = ${streamer.deviceId}
+          and ended_at is null and expires_at > ${now}
+        returning stream_id),
+      inserted as (
+        insert into stream_lease ${columns}
+        select ${values}
+        where (select count(*) from stream_lease where account_id = ${streamer.accountId}
+          and ended_at is null and expires_at > ${now}
+          and stream_id not in (select stream_id from replaced)) < ${maxStreams}
+        returning stream_id)
+      select (select stream_id from inserted) as stream_id,
+        (select array_agg(stream_id) from replaced) as replaced`.execute(trx);
+    const row = rows[0];
+    return { inserted: Boolean(row?.stream_id), replaced: row?.replaced ?? [] };
+  }
+  const replaced = await trx
+    .updateTable('stream_lease')
+    .set({ ended_at: now, end_reason: 'replaced', expires_at: now })
+    .where('account_id', '=', streamer.accountId)
+    .where('device_id', '=', streamer.deviceId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('stream_id')
+    .execute();
+  const { rows } = await sql<{ stream_id: string }>`
+    insert into stream_lease ${columns}
+    select ${values}
+    where (select count(*) from stream_lease where account_id = ${streamer.accountId}
+      and ended_at is null and expires_at > ${now}) < ${maxStreams}
+    returning stream_id`.execute(trx);
+  return { inserted: rows.length > 0, replaced: replaced.map((r) => r.stream_id) };
+}
