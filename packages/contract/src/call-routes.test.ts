@@ -10,6 +10,7 @@ import { orderCalls } from './orders.js';
 import { partnerCalls } from './partners.js';
 import { passwordResetCalls } from './password-reset.js';
 import { playbackCalls } from './playback.js';
+import { deviceCalls } from './registered-devices.js';
 import { searchCalls } from './search.js';
 import { pageCalls, siteContentCalls } from './site-content.js';
 import { subAccountCalls } from './sub-accounts.js';
@@ -30,6 +31,7 @@ const groups: Record<string, Record<string, { method: string; path: string }>> =
   playbackCalls,
   orderCalls,
   voucherCalls,
+  deviceCalls,
 };
 
 describe('callRoutes', () => {

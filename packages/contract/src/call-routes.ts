@@ -9,6 +9,7 @@ import type { orderCalls } from './orders.js';
 import type { partnerCalls } from './partners.js';
 import type { passwordResetCalls } from './password-reset.js';
 import type { playbackCalls } from './playback.js';
+import type { deviceCalls } from './registered-devices.js';
 import type { searchCalls } from './search.js';
 import type { pageCalls, siteContentCalls } from './site-content.js';
 import type { subAccountCalls } from './sub-accounts.js';
@@ -37,7 +38,8 @@ export type SiteCallDescriptions = typeof accountCalls &
   typeof inboxCalls &
   typeof playbackCalls &
   typeof orderCalls &
-  typeof voucherCalls;
+  typeof voucherCalls &
+  typeof deviceCalls;
 
 export type SiteCallName = keyof SiteCallDescriptions;
 
@@ -161,4 +163,9 @@ export const callRoutes: Routes = {
   changeVoucherContent: post(s.changeVoucherContent),
   redeemVoucherData: post(s.redeemVoucherData),
   findWalletData: get(s.findWalletData),
+  // registered devices and streams (registered-devices.ts spells its paths)
+  findDeviceList: get('/ajax/ajaxFindDeviceList.do'),
+  renameDevice: post('/ajax/ajaxRenameDevice.do'),
+  removeDevice: post('/ajax/ajaxRemoveDevice.do'),
+  stopStream: post('/ajax/ajaxStopStream.do'),
 };
