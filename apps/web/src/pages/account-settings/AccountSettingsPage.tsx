@@ -5,6 +5,7 @@ import { useWallet } from '../../api/vouchers';
 import { PageLoading } from '../../routing/PageLoading';
 import { usePageTitle } from '../../routing/page-title';
 import { paths } from '../../routing/paths';
+import { DevicesPanel } from '../../features/devices/DevicesPanel';
 import { LoadError } from '../../features/load-error/LoadError';
 import { t } from '../../i18n/zh-TW';
 import { ChangePasswordForm } from '../sub-accounts/ChangePasswordForm';
@@ -49,7 +50,8 @@ function WalletBalances({ info }: { info: LoginInfo }) {
 /**
  * /account/settings (帳戶設定, issue 20 item 16; docs/adr/0030): what belongs to the member
  * account rather than to one sub-account — the password, logging out everywhere, partner
- * binding — and the wallet's balances. A kid session may change none of it (as on 子帳號管理).
+ * binding — the wallet's balances, and the registered devices (DevicesPanel, until the account
+ * centre holds it). A kid session may change none of it (as on 子帳號管理).
  */
 export default function AccountSettingsPage() {
   usePageTitle(t.pageTitles.accountSettings);
@@ -94,6 +96,13 @@ export default function AccountSettingsPage() {
             <h2 id="partner-heading">{t.subAccounts.partnerHeading}</h2>
             <p className="page__intro">{t.subAccounts.partnerIntro}</p>
             <PartnerBinding />
+          </section>
+          <section
+            className="sub-accounts__section sub-accounts__section--wide"
+            aria-labelledby="devices-heading"
+          >
+            <h2 id="devices-heading">{t.devices.heading}</h2>
+            <DevicesPanel />
           </section>
         </div>
       )}
