@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ActiveStream } from '@site/contract';
 import { ApiError } from '../../api/client';
 import { stopStream } from '../../api/devices';
@@ -107,6 +107,12 @@ export function StreamStopped({
   message: string;
   onPlayAgain: () => void;
 }) {
+  const button = useRef<HTMLButtonElement>(null);
+  // The player it replaces may have had the keyboard focus: 重新播放 takes it.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) button.current?.focus();
+  }, []);
   return (
     <div className="player">
       <div className="player__frame">
@@ -114,7 +120,12 @@ export function StreamStopped({
           <div className="stream-stopped__box" role="alert">
             <p>{message}</p>
           </div>
-          <button type="button" className="button button--primary" onClick={onPlayAgain}>
+          <button
+            ref={button}
+            type="button"
+            className="button button--primary"
+            onClick={onPlayAgain}
+          >
             {d.playAgain}
           </button>
         </div>
