@@ -110,8 +110,20 @@ describe('registered devices and concurrent streams in Chromium', () => {
     const b = await openPage(browser, { viewport: viewports.phone });
     await login(b.page, server.origin, loginId);
 
-    await a.page.goto(`${server.origin}${FREE_MOVIE}`);
+    // A member's hover asks no play right ahead (it would take this device's stream lease).
+    const rights: string[] = [];
+    a.page.on('request', (r) => {
+      if (r.url().includes('/ajax/ajaxFindVideoPlayRight.do')) rights.push(r.url());
+    });
+    await a.page.goto(`${server.origin}/details/M0001/M0001`);
+    const play = main(a.page).getByRole('link', { name: '播放', exact: true });
+    await play.hover();
+    await a.page.waitForTimeout(500);
+    expect(rights).toEqual([]);
+    await play.click();
+    await a.page.waitForURL(`${server.origin}${FREE_MOVIE}`);
     await playing(a.page);
+    expect(rights).toHaveLength(1);
 
     // The second browser is refused with the stream playing now.
     await b.page.goto(`${server.origin}${FREE_MOVIE}`);
