@@ -155,6 +155,55 @@ describe('registered devices and concurrent streams in Chromium', () => {
     await Promise.all([a.close(), b.close()]);
   });
 
+  it('the live page: STREAM_LIMIT offers 「停止該裝置播放」, and the stopped channel says why at its next bookmark', async () => {
+    const loginId = `live-${Date.now()}@example.com`;
+    const a = await openPage(browser, { viewport: viewports.desktop });
+    await signUp(a.page, server.origin, loginId);
+    const b = await openPage(browser, { viewport: viewports.desktop });
+    await login(b.page, server.origin, loginId);
+    const liveVideo = (page: Page) => page.locator('.live-area video:not(.preroll__video)');
+    const livePlaying = (page: Page) =>
+      expect
+        .poll(
+          () => liveVideo(page).evaluate((v: HTMLVideoElement) => v.currentTime > 0.2 && !v.paused),
+          { timeout: 20_000 },
+        )
+        .toBe(true);
+
+    const bookmarks: string[] = [];
+    a.page.on('request', (r) => {
+      if (r.url().includes('/ajax/ajaxInsertLiveBookmark.do')) bookmarks.push(r.postData() ?? '');
+    });
+    await a.page.goto(`${server.origin}/LiveChannel/ch01`);
+    await liveVideo(a.page).waitFor({ timeout: 15_000 });
+    await livePlaying(a.page);
+
+    await b.page.goto(`${server.origin}/LiveChannel/ch07`);
+    const stage = b.page.locator('.live-area__stage');
+    await stage.getByText('這個帳號同時播放的裝置已達上限').waitFor();
+    const streams = stage.getByRole('list', { name: '正在播放的裝置' });
+    expect(await streams.getByText('播放：星河新聞台').count()).toBe(1);
+    expect(await axeViolations(b.page)).toEqual([]);
+    await streams.getByRole('button', { name: '停止該裝置播放' }).click();
+    await liveVideo(b.page).waitFor({ timeout: 15_000 });
+    await livePlaying(b.page);
+
+    // The first browser's bookmark on pause carries its streamId and is refused.
+    await a.page.getByRole('group', { name: '播放控制' }).getByLabel('暫停').click();
+    await a.page
+      .locator('.live-area__stage')
+      .getByRole('alert')
+      .filter({ hasText: '另一部裝置停止' })
+      .waitFor({ timeout: 10_000 });
+    expect(bookmarks.some((body) => body.includes('"streamId"'))).toBe(true);
+    expect(await liveVideo(a.page).count()).toBe(0);
+    expect(await a.page.getByRole('button', { name: '重新播放' }).count()).toBe(1);
+    expect(await axeViolations(a.page)).toEqual([]);
+    expect(realProblems(a.problems)).toEqual([]);
+    expect(realProblems(b.problems)).toEqual([]);
+    await Promise.all([a.close(), b.close()]);
+  });
+
   it('裝置管理 on 帳戶設定 renames a device, with no serious axe problems', async () => {
     const loginId = `panel-${Date.now()}@example.com`;
     const { page, problems, close } = await openPage(browser, { viewport: viewports.phone });
