@@ -233,6 +233,18 @@ describe('registered devices and concurrent streams in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       375,
     );
+
+    // Removing this very device, by keyboard from the confirmation: this browser is logged out.
+    await devices.getByRole('button', { name: '移除' }).click();
+    const dialog = page.getByRole('dialog', { name: '移除「客廳的電腦」？' });
+    await dialog.waitFor();
+    expect(await dialog.getByText('這是您正在使用的裝置').count()).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('取消');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/login\.do\?returnTo=%2Faccount%2Fsettings$/);
+    expect(await isLoggedIn(page)).toBe('N');
     expect(realProblems(problems)).toEqual([]);
     await close();
   });

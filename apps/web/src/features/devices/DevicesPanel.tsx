@@ -157,8 +157,14 @@ function DeviceItem({
 }) {
   const [renaming, setRenaming] = useState(false);
   const renameButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
   const nameId = useId();
-  const backToButton = () => requestAnimationFrame(() => renameButton.current?.focus());
+  // The form closed (saved or cancelled): focus goes back to 重新命名, which is in its place again.
+  useEffect(() => {
+    if (renaming || !refocus.current) return;
+    refocus.current = false;
+    renameButton.current?.focus();
+  }, [renaming]);
   return (
     <li className="devices__item">
       <div className="devices__what">
@@ -188,9 +194,9 @@ function DeviceItem({
         <RenameForm
           device={device}
           onDone={(name) => {
+            refocus.current = true;
             setRenaming(false);
             if (name) onRenamed(name);
-            backToButton();
           }}
         />
       ) : (

@@ -73,7 +73,7 @@ export function StreamLimitRefusal({
   return (
     <div className="message message--error stream-limit">
       <p role="alert">{message}</p>
-      <ul className="devices__list" aria-label={d.streamsLabel}>
+      <ul className="devices__list" aria-label={d.streamsLabel} hidden={streams.length === 0}>
         {streams.map((stream, index) => (
           <li key={stream.streamId} className="devices__item">
             <StreamRow stream={stream} nameId={`${baseId}-${index}`} />
@@ -91,6 +91,24 @@ export function StreamLimitRefusal({
           </li>
         ))}
       </ul>
+      {streams.length === 0 ? (
+        // The streams ended meanwhile (or none could be named): asking again may pass now.
+        <div className="devices__actions">
+          <button
+            type="button"
+            className="button"
+            aria-disabled={action.pending}
+            onClick={() =>
+              void action.perform(async () => {
+                await onRetry();
+                return '';
+              })
+            }
+          >
+            {t.common.retry}
+          </button>
+        </div>
+      ) : null}
       <FormMessage error={formError(action.error, t.common.actionFailed)} />
     </div>
   );
