@@ -236,24 +236,26 @@ function Streams({ list, onStopped }: { list: DeviceList; onStopped: (name: stri
   };
   return (
     <>
-      <ul className="devices__list" aria-label={d.streamsLabel}>
-        {list.streams.map((stream, index) => (
-          <li key={stream.streamId} className="devices__item">
-            <StreamRow stream={stream} nameId={`${baseId}-${index}`} />
-            <div className="devices__actions">
-              <button
-                type="button"
-                className="button"
-                aria-describedby={`${baseId}-${index}`}
-                aria-disabled={action.pending}
-                onClick={() => stop(stream.streamId, stream.deviceName)}
-              >
-                {stopping === stream.streamId ? d.stopping : d.stopStream}
-              </button>
-            </div>
-          </li>
-        ))}
-      </ul>
+      <div role="group" aria-label={d.streamsLabel}>
+        <ul className="devices__list">
+          {list.streams.map((stream, index) => (
+            <li key={stream.streamId} className="devices__item">
+              <StreamRow stream={stream} nameId={`${baseId}-${index}`} />
+              <div className="devices__actions">
+                <button
+                  type="button"
+                  className="button"
+                  aria-describedby={`${baseId}-${index}`}
+                  aria-disabled={action.pending}
+                  onClick={() => stop(stream.streamId, stream.deviceName)}
+                >
+                  {stopping === stream.streamId ? d.stopping : d.stopStream}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
       <FormMessage error={formError(action.error, t.common.actionFailed)} />
     </>
   );
@@ -298,22 +300,24 @@ export function DevicesPanel() {
         <span>{d.deviceCount(data.devices.length, data.maxDevices)}</span>
         <span>{d.streamLimit(data.maxStreams)}</span>
       </p>
-      <ul className="devices__list" aria-label={d.listLabel}>
-        {data.devices.map((device) => (
-          <DeviceItem
-            key={device.deviceKey}
-            device={device}
-            onRenamed={(name) => {
-              setDone(d.renamed(name));
-              void reload();
-            }}
-            onRemove={() => {
-              setDone('');
-              setRemoving(device);
-            }}
-          />
-        ))}
-      </ul>
+      <div role="group" aria-label={d.listLabel}>
+        <ul className="devices__list">
+          {data.devices.map((device) => (
+            <DeviceItem
+              key={device.deviceKey}
+              device={device}
+              onRenamed={(name) => {
+                setDone(d.renamed(name));
+                void reload();
+              }}
+              onRemove={() => {
+                setDone('');
+                setRemoving(device);
+              }}
+            />
+          ))}
+        </ul>
+      </div>
       <FormMessage success={done} />
       <h3>{d.streamsHeading}</h3>
       <Streams

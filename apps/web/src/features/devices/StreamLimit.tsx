@@ -73,24 +73,26 @@ export function StreamLimitRefusal({
   return (
     <div className="message message--error stream-limit">
       <p role="alert">{message}</p>
-      <ul className="devices__list" aria-label={d.streamsLabel} hidden={streams.length === 0}>
-        {streams.map((stream, index) => (
-          <li key={stream.streamId} className="devices__item">
-            <StreamRow stream={stream} nameId={`${baseId}-${index}`} />
-            <div className="devices__actions">
-              <button
-                type="button"
-                className="button button--primary"
-                aria-describedby={`${baseId}-${index}`}
-                aria-disabled={action.pending}
-                onClick={() => stop(stream.streamId)}
-              >
-                {stopping === stream.streamId ? d.stopping : d.stopStream}
-              </button>
-            </div>
-          </li>
-        ))}
-      </ul>
+      <div role="group" aria-label={d.streamsLabel} hidden={streams.length === 0}>
+        <ul className="devices__list">
+          {streams.map((stream, index) => (
+            <li key={stream.streamId} className="devices__item">
+              <StreamRow stream={stream} nameId={`${baseId}-${index}`} />
+              <div className="devices__actions">
+                <button
+                  type="button"
+                  className="button button--primary"
+                  aria-describedby={`${baseId}-${index}`}
+                  aria-disabled={action.pending}
+                  onClick={() => stop(stream.streamId)}
+                >
+                  {stopping === stream.streamId ? d.stopping : d.stopStream}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
       {streams.length === 0 ? (
         // The streams ended meanwhile (or none could be named): asking again may pass now.
         <div className="devices__actions">

@@ -45,29 +45,31 @@ function DeviceChoice({
   };
   return (
     <div className="login__devices">
-      <ul className="devices__list" aria-label={t.devices.loginDevicesLabel}>
-        {limit.devices.map((device, index) => (
-          <li key={device.deviceKey} className="devices__item">
-            <div className="devices__what">
-              <p className="devices__name" id={`${baseId}-${index}`}>
-                {device.name}
-              </p>
-              <p className="devices__detail">
-                {t.devices.lastSeenAt} {formatDateTime(device.lastSeenAt)}
-              </p>
-            </div>
-            <button
-              type="button"
-              className="button button--primary"
-              aria-describedby={`${baseId}-${index}`}
-              aria-disabled={action.pending}
-              onClick={() => remove(device.deviceKey)}
-            >
-              {removing === device.deviceKey ? t.login.submitting : t.devices.removeAndLogin}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <div role="group" aria-label={t.devices.loginDevicesLabel}>
+        <ul className="devices__list">
+          {limit.devices.map((device, index) => (
+            <li key={device.deviceKey} className="devices__item">
+              <div className="devices__what">
+                <p className="devices__name" id={`${baseId}-${index}`}>
+                  {device.name}
+                </p>
+                <p className="devices__detail">
+                  {t.devices.lastSeenAt} {formatDateTime(device.lastSeenAt)}
+                </p>
+              </div>
+              <button
+                type="button"
+                className="button button--primary"
+                aria-describedby={`${baseId}-${index}`}
+                aria-disabled={action.pending}
+                onClick={() => remove(device.deviceKey)}
+              >
+                {removing === device.deviceKey ? t.login.submitting : t.devices.removeAndLogin}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
       <FormMessage error={formError(action.error, t.common.actionFailed)} />
     </div>
   );
