@@ -239,7 +239,10 @@ function PlayTitle({ contentId, screen }: { contentId: string; screen: HTMLEleme
           info={login.data}
           start={startOf(playing, position.data)}
           onStarted={onStarted}
-          onPlayAgain={() => void right.refetch()}
+          onPlayAgain={() => {
+            // From where it stopped: the refused heartbeat's position was still kept.
+            void (member ? position.refetch() : Promise.resolve()).then(() => right.refetch());
+          }}
         />
       ) : (
         <p className="page__intro" role="status">
