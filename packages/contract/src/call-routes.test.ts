@@ -11,6 +11,7 @@ import { orderCalls } from './orders.js';
 import { partnerCalls } from './partners.js';
 import { passwordResetCalls } from './password-reset.js';
 import { playbackCalls } from './playback.js';
+import { deviceCalls } from './registered-devices.js';
 import { searchCalls } from './search.js';
 import { pageCalls, siteContentCalls } from './site-content.js';
 import { subAccountCalls } from './sub-accounts.js';
@@ -32,6 +33,7 @@ const groups: Record<string, Record<string, { method: string; path: string }>> =
   orderCalls,
   voucherCalls,
   accountCentreCalls,
+  deviceCalls,
 };
 
 describe('callRoutes', () => {

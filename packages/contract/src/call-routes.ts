@@ -10,6 +10,7 @@ import type { orderCalls } from './orders.js';
 import type { partnerCalls } from './partners.js';
 import type { passwordResetCalls } from './password-reset.js';
 import type { playbackCalls } from './playback.js';
+import type { deviceCalls } from './registered-devices.js';
 import type { searchCalls } from './search.js';
 import type { pageCalls, siteContentCalls } from './site-content.js';
 import type { subAccountCalls } from './sub-accounts.js';
@@ -39,7 +40,8 @@ export type SiteCallDescriptions = typeof accountCalls &
   typeof playbackCalls &
   typeof orderCalls &
   typeof voucherCalls &
-  typeof accountCentreCalls;
+  typeof accountCentreCalls &
+  typeof deviceCalls;
 
 export type SiteCallName = keyof SiteCallDescriptions;
 
@@ -170,4 +172,9 @@ export const callRoutes: Routes = {
   findOrderList: get(s.findOrderList),
   findOrderReceipt: get(s.findOrderReceipt),
   getMonthlyServiceStatus: get(s.getMonthlyServiceStatus),
+  // registered devices and streams
+  findDeviceList: get(s.findDeviceList),
+  renameDevice: post(s.renameDevice),
+  removeDevice: post(s.removeDevice),
+  stopStream: post(s.stopStream),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describeCall } from './call.js';
 import { envelopeOf } from './envelope.js';
+import { siteCalls } from './routes.js';
 import { emptyReplySchema } from './accounts.js';
 import { contentIdSchema, deviceKeySchema, plainId, streamIdSchema } from './fields.js';
 
@@ -75,20 +76,13 @@ export const renameDeviceBodySchema = z.object({
 export const removeDeviceBodySchema = z.object({ deviceKey: deviceKeySchema });
 export const stopStreamBodySchema = z.object({ streamId: streamIdSchema });
 
-export const deviceCallPaths = {
-  findDeviceList: '/ajax/ajaxFindDeviceList.do',
-  renameDevice: '/ajax/ajaxRenameDevice.do',
-  removeDevice: '/ajax/ajaxRemoveDevice.do',
-  stopStream: '/ajax/ajaxStopStream.do',
-} as const;
-
 const tags = ['devices'];
 
 /** The site face's device and stream calls, described once (issue 21, call.ts). */
 export const deviceCalls = {
   findDeviceList: describeCall({
     method: 'GET',
-    path: deviceCallPaths.findDeviceList,
+    path: siteCalls.findDeviceList,
     summary: "The account's registered devices and the streams playing now",
     tags,
     reply: deviceListReplySchema,
@@ -97,7 +91,7 @@ export const deviceCalls = {
   }),
   renameDevice: describeCall({
     method: 'POST',
-    path: deviceCallPaths.renameDevice,
+    path: siteCalls.renameDevice,
     summary: 'Rename a registered device',
     tags,
     input: renameDeviceBodySchema,
@@ -106,7 +100,7 @@ export const deviceCalls = {
   }),
   removeDevice: describeCall({
     method: 'POST',
-    path: deviceCallPaths.removeDevice,
+    path: siteCalls.removeDevice,
     summary: 'Remove a registered device: its sessions and streams end',
     tags,
     input: removeDeviceBodySchema,
@@ -115,7 +109,7 @@ export const deviceCalls = {
   }),
   stopStream: describeCall({
     method: 'POST',
-    path: deviceCallPaths.stopStream,
+    path: siteCalls.stopStream,
     summary: 'Stop a stream of the account (「停止該裝置播放」): its player stops within 60 s',
     tags,
     input: stopStreamBodySchema,

@@ -45,6 +45,19 @@ describe('readEnvelope', () => {
       }),
     );
   });
+  it("keeps a refusal's data to act on (the streams of STREAM_LIMIT)", () => {
+    const streams = [{ streamId: 'abcdefgh12', deviceName: 'Chrome（Windows）' }];
+    const reply = {
+      status: { code: 'STREAM_LIMIT', message: '同時播放的裝置已達上限' },
+      data: { maxStreams: 3, streams },
+    };
+    expect(() => readEnvelope(409, reply)).toThrow(
+      expect.objectContaining({ code: 'STREAM_LIMIT', data: { maxStreams: 3, streams } }),
+    );
+    expect(() => readEnvelope(403, { status: { code: 'FORBIDDEN', message: '' } })).toThrow(
+      expect.objectContaining({ data: {} }),
+    );
+  });
   it('treats a reply without an envelope as a bad reply', () => {
     expect(() => readEnvelope(502, undefined)).toThrow(
       expect.objectContaining({ code: BAD_REPLY, httpStatus: 502 }),

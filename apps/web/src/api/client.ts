@@ -9,7 +9,11 @@ export interface FieldProblem {
   problem: string;
 }
 
-/** A call that did not succeed; `message` is zh-TW text fit to show as is. */
+/**
+ * A call that did not succeed; `message` is zh-TW text fit to show as is. `data` is the error
+ * envelope's `data` (what a refusal gives to act on: DEVICE_LIMIT's devices, STREAM_LIMIT's
+ * streams), empty when it had none.
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
@@ -17,6 +21,7 @@ export class ApiError extends Error {
     message: string,
     readonly httpStatus: number,
     readonly fields: readonly FieldProblem[] = [],
+    readonly data: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
@@ -57,7 +62,7 @@ function fieldsOf(body: unknown): FieldProblem[] {
 
 /**
  * The `data` of an envelope `{status:{code,message},data}`, or an ApiError carrying the server's
- * code, zh-TW message and field problems. Without a readable envelope the message is our own.
+ * code, zh-TW message, field problems and the refusal's `data`. Without a readable envelope the message is our own.
  */
 export function readEnvelope(httpStatus: number, body: unknown): unknown {
   const status = isRecord(body) && isRecord(body.status) ? body.status : undefined;
@@ -67,7 +72,8 @@ export function readEnvelope(httpStatus: number, body: unknown): unknown {
   if (code === undefined) throw new ApiError(BAD_REPLY, message, httpStatus);
   if (code !== SUCCESS_CODE || httpStatus < 200 || httpStatus >= 300) {
     const failure = code === SUCCESS_CODE ? `HTTP_${httpStatus}` : code;
-    throw new ApiError(failure, message, httpStatus, fieldsOf(body));
+    const data = isRecord(body) && isRecord(body.data) ? body.data : {};
+    throw new ApiError(failure, message, httpStatus, fieldsOf(body), data);
   }
   return (body as { data: unknown }).data;
 }

@@ -13,7 +13,7 @@ import {
   type LoginInfo,
   type VideoListItem,
 } from '@site/contract';
-import { CSRF_COOKIE, CSRF_HEADER, call } from './client';
+import { ApiError, CSRF_COOKIE, CSRF_HEADER, call, readEnvelope } from './client';
 import { readCookie } from './cookies';
 import { memberKey, retryTransient } from './session';
 
@@ -233,14 +233,17 @@ export interface Heartbeat {
   durationSeconds: number;
   /** Newer heartbeats win on the server: Date.now() of the moment it was taken. */
   seq: number;
+  /** The play right's stream lease, which the heartbeat renews (docs/adr/0042). */
+  streamId?: string;
 }
 
 /**
  * POST ajaxSaveWatchPosition.do with fetch keepalive, so a heartbeat sent while the page goes
  * away (pagehide, leaving the player) still arrives. Synchronous up to the fetch: the CSRF token
- * is read from its cookie here, not awaited. Failures are quiet (DESIGN §4: background calls).
+ * is read from its cookie here, not awaited. Failures are quiet (DESIGN §4: background calls),
+ * but a refusal the player must act on (STREAM_STOPPED) is handed to `onRefused`.
  */
-export function sendHeartbeat(beat: Heartbeat): void {
+export function sendHeartbeat(beat: Heartbeat, onRefused?: (error: ApiError) => void): void {
   const headers: Record<string, string> = {
     accept: 'application/json',
     'content-type': 'application/json',
@@ -253,5 +256,13 @@ export function sendHeartbeat(beat: Heartbeat): void {
     keepalive: true,
     headers,
     body: JSON.stringify(beat satisfies CallInput<typeof callRoutes.saveWatchPosition>),
-  }).catch(() => undefined);
+  })
+    .then(async (response) => {
+      if (!onRefused || response.ok) return;
+      const body: unknown = await response.json().catch(() => undefined);
+      readEnvelope(response.status, body);
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ApiError) onRefused?.(error);
+    });
 }

@@ -153,7 +153,13 @@ export const liveBookmarkApi = {
     );
     return data.bookmark_id;
   },
-  async insert(channelId: string, bookmarkId: string, reason: string): Promise<void> {
-    await postJson(liveCalls.insertLiveBookmark, { channelId, bookmarkId, reason }, undefined);
+  async insert(
+    channelId: string,
+    bookmarkId: string,
+    reason: string,
+    streamId?: string,
+  ): Promise<void> {
+    const body = { channelId, bookmarkId, reason, ...(streamId ? { streamId } : {}) };
+    await postJson(liveCalls.insertLiveBookmark, body, undefined);
   },
 };

@@ -1,6 +1,7 @@
 import type { MouseEventHandler } from 'react';
 import { Link } from 'react-router';
 import { liveChannelPath, type ChannelV2 } from '@site/contract';
+import { useLoginInfo } from '../../api/session';
 import { aheadOf } from './ask-ahead';
 import './ChannelTile.css';
 
@@ -29,13 +30,16 @@ export function ChannelTile({
   eager = false,
   onClick,
 }: ChannelTileProps) {
+  // Only a visitor's switch reply is asked ahead: a member's would take a stream lease.
+  const info = useLoginInfo().data;
+  const visitor = info !== undefined && info.isLogin !== 'Y';
   return (
     <Link
       to={channelHref(channel)}
       className={`channel-tile${current ? ' channel-tile--current' : ''}`}
       aria-current={current ? 'page' : undefined}
       data-channel-id={channel.channelId}
-      {...aheadOf(channel.channelId)}
+      {...aheadOf(channel.channelId, visitor)}
       onClick={current ? undefined : onClick}
     >
       <span className="channel-tile__frame">

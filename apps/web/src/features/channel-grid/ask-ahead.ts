@@ -13,8 +13,20 @@ export function askChannelAhead(channelId: string): void {
   prefetchSwitchChannel(channelId, warmLiveStream);
 }
 
-/** Asks ahead while the pointer or focus is on a channel's link (strip item, tile). */
-export function aheadOf(channelId: string) {
-  const ask = () => askChannelAhead(channelId);
+/**
+ * Asks ahead while the pointer or focus is on a channel's link (strip item, tile). The
+ * switch-channel reply is asked for only when `askSwitch` (a visitor's): a member's switch takes
+ * the device's stream lease (docs/adr/0042), so asking on a mere hover would stop the channel this
+ * device is playing. Members still get the player library and the next hls.js instance.
+ */
+export function aheadOf(channelId: string, askSwitch = true) {
+  const ask = () => {
+    if (askSwitch) {
+      askChannelAhead(channelId);
+      return;
+    }
+    preloadHls();
+    prepareHls();
+  };
   return { onPointerEnter: ask, onFocus: ask, onPointerDown: ask };
 }

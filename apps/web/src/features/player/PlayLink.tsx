@@ -67,8 +67,10 @@ export function PlayLink({
   /** An accessible name when the visible text alone does not say what plays. */
   label?: string;
   /**
-   * The title is FREE or AVOD, so its play right may be asked for while the link is aimed at
-   * (granting it starts nothing; prewarm.ts askPlayRightAhead). Never for a rental.
+   * The title is FREE or AVOD, so a visitor's play right may be asked for while the link is aimed
+   * at (granting it starts nothing; prewarm.ts askPlayRightAhead). Never for a rental, nor for a
+   * member, whose granted play takes the device's stream lease (docs/adr/0042): a hover would
+   * stop what the device is playing and hold one of the account's streams.
    */
   askAhead?: boolean;
   /**
@@ -82,7 +84,7 @@ export function PlayLink({
   const login = useLoginInfo();
   const visitor = login.data !== undefined && login.data.isLogin !== 'Y';
   const fromStart = startsAt === undefined ? visitor : startsAt <= 0;
-  const preload = () => preloadPlayback(to, askAhead);
+  const preload = () => preloadPlayback(to, askAhead && visitor);
   return (
     <Link
       to={to}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/client';
 import { createHeartbeatMachine, heartbeatOf } from './resume-heartbeat';
 
 describe('heartbeatOf', () => {
@@ -37,5 +38,33 @@ describe('createHeartbeatMachine', () => {
     machine.configure('M0001', false);
     machine.onPause(video(5));
     expect(sent).toEqual([4, 30]);
+  });
+
+  it("sends the play's streamId, and stops for good at STREAM_STOPPED", () => {
+    const sent: (string | undefined)[] = [];
+    const refusals: ((error: unknown) => void)[] = [];
+    const stopped: string[] = [];
+    let now = 0;
+    const machine = createHeartbeatMachine(
+      (beat, onRefused) => {
+        sent.push(beat.streamId);
+        refusals.push(onRefused);
+      },
+      () => (now += 5_000),
+    );
+    machine.configure('M0001', true, 'stream-abcdefgh');
+    machine.whenStopped((message) => stopped.push(message));
+    machine.onPause(video(4));
+    expect(sent).toEqual(['stream-abcdefgh']);
+    // Other refusals are quiet.
+    refusals[0]?.(new ApiError('HTTP_500', '伺服器錯誤', 500));
+    machine.onPause(video(6));
+    expect(sent).toHaveLength(2);
+    refusals[1]?.(new ApiError('STREAM_STOPPED', '已由另一部裝置停止', 409));
+    refusals[1]?.(new ApiError('STREAM_STOPPED', '已由另一部裝置停止', 409));
+    expect(stopped).toEqual(['已由另一部裝置停止']);
+    machine.configure('M0001', true, 'stream-abcdefgh');
+    machine.onPause(video(8));
+    expect(sent).toHaveLength(2);
   });
 });

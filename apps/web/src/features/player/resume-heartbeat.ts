@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { sendHeartbeat, type Heartbeat } from '../../api/lists';
+import { stoppedMessageOf } from '../devices/refusal';
 
 /** SPEC §9 bookmark interval: every 30 s while playing. */
 export const HEARTBEAT_INTERVAL_MS = 30_000;
@@ -32,7 +33,10 @@ export interface HeartbeatHandlers {
 }
 
 interface HeartbeatMachine extends HeartbeatHandlers {
-  configure(contentId: string, enabled: boolean): void;
+  /** What to send for: the title, whether the viewer is a member, and the play's stream lease. */
+  configure(contentId: string, enabled: boolean, streamId?: string): void;
+  /** Called once if a heartbeat is refused with STREAM_STOPPED; none is sent after that. */
+  whenStopped(onStopped: ((message: string) => void) | undefined): void;
   /** Sends where playback stands, if it has started and the viewer is a member. */
   send(): void;
   stop(): void;
@@ -40,11 +44,23 @@ interface HeartbeatMachine extends HeartbeatHandlers {
 
 /** The heartbeat's state outside React: the video once it played, and the 30 s timer. */
 export function createHeartbeatMachine(
-  post: (beat: Heartbeat) => void = sendHeartbeat,
+  post: (beat: Heartbeat, onRefused: (error: unknown) => void) => void = sendHeartbeat,
   clock: () => number = Date.now,
 ): HeartbeatMachine {
   let contentId = '';
   let enabled = false;
+  let streamId: string | undefined;
+  let stopped = false;
+  let onStopped: ((message: string) => void) | undefined;
+  // Other refusals stay quiet, as every background call's (DESIGN §4).
+  const refused = (error: unknown) => {
+    const message = stoppedMessageOf(error);
+    if (message === undefined || stopped) return;
+    stopped = true;
+    enabled = false;
+    stop();
+    onStopped?.(message);
+  };
   let video: HTMLVideoElement | null = null;
   let timer: ReturnType<typeof setInterval> | undefined;
   let last = { contentId: '', position: -1, at: -Infinity };
@@ -59,7 +75,7 @@ export function createHeartbeatMachine(
       beat.seq - last.at < REPEAT_WINDOW_MS;
     if (repeat) return;
     last = { contentId: beat.contentId, position: beat.positionSeconds, at: beat.seq };
-    post(beat);
+    post(streamId ? { ...beat, streamId } : beat, refused);
   };
   const stop = () => {
     clearInterval(timer);
@@ -71,9 +87,13 @@ export function createHeartbeatMachine(
     send();
   };
   return {
-    configure(id, on) {
+    configure(id, on, stream) {
       contentId = id;
-      enabled = on;
+      enabled = on && !stopped;
+      streamId = stream;
+    },
+    whenStopped(callback) {
+      onStopped = callback;
     },
     send,
     stop,
@@ -87,17 +107,37 @@ export function createHeartbeatMachine(
   };
 }
 
+export interface StreamLease {
+  /** The play right's streamId: each heartbeat renews its lease (docs/adr/0042). */
+  streamId?: string | undefined;
+  /**
+   * Another device stopped this stream (a heartbeat refused with STREAM_STOPPED), with the
+   * server's words: the page stops the player. No heartbeat is sent after it.
+   */
+  onStopped?: ((message: string) => void) | undefined;
+}
+
 /**
  * Resume heartbeats for members (POST ajaxSaveWatchPosition.do): once playback has started, every
  * 30 s while playing, on pause, on a playback error, at the end, and on leaving (pagehide or the player going away),
  * with fetch keepalive so the last one survives the page. seq is Date.now(): a later one wins.
+ * They carry the play's streamId and so renew its lease; STREAM_STOPPED is told to `onStopped`.
  */
-export function useResumeHeartbeat(contentId: string, enabled: boolean): HeartbeatHandlers {
+export function useResumeHeartbeat(
+  contentId: string,
+  enabled: boolean,
+  lease: StreamLease = {},
+): HeartbeatHandlers {
+  const { streamId, onStopped } = lease;
   const [machine] = useState(() => createHeartbeatMachine());
 
   useEffect(() => {
-    machine.configure(contentId, enabled);
-  }, [machine, contentId, enabled]);
+    machine.whenStopped(onStopped);
+  }, [machine, onStopped]);
+
+  useEffect(() => {
+    machine.configure(contentId, enabled, streamId);
+  }, [machine, contentId, enabled, streamId]);
 
   useEffect(() => {
     const onPageHide = () => machine.send();

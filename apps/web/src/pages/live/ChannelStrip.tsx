@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { liveChannelPath, type LiveChannelItem } from '@site/contract';
+import { useLoginInfo } from '../../api/session';
 import { t } from '../../i18n/zh-TW';
 import { aheadOf } from '../../features/channel-grid/ask-ahead';
 import type { ChannelStarter } from './start-channel';
@@ -25,6 +26,9 @@ export function ChannelStrip({
   /** A click on another channel may start its stream before the page changes. */
   starter: ChannelStarter;
 }) {
+  // Only a visitor's switch reply is asked ahead: a member's would take a stream lease.
+  const info = useLoginInfo().data;
+  const visitor = info !== undefined && info.isLogin !== 'Y';
   if (pending) {
     return (
       <nav className="live-strip" aria-labelledby="live-strip-title" aria-busy="true">
@@ -58,7 +62,7 @@ export function ChannelStrip({
                 className={`live-strip__item${active ? ' live-strip__item--active' : ''}`}
                 aria-current={active ? 'true' : undefined}
                 data-channel-id={channel.channelId}
-                {...aheadOf(channel.channelId)}
+                {...aheadOf(channel.channelId, visitor)}
                 onClick={active ? undefined : starter.onClick(channel.channelId)}
               >
                 <span className="live-strip__name">{channel.channelName}</span>

@@ -5,6 +5,7 @@ import { useMinutesWording } from '../../api/live';
 import { useLoginInfo } from '../../api/session';
 import { paths } from '../../routing/paths';
 import { appLinkFor, openAppLink } from '../../features/app-link/app-link';
+import { StreamLimitRefusal, StreamStopped } from '../../features/devices/StreamLimit';
 import { Dialog } from '../../features/dialog/Dialog';
 import { FullscreenHost } from '../../features/player/fullscreen-host';
 import { RedEnvelopeBox } from '../../features/red-envelope/RedEnvelopeBox';
@@ -89,7 +90,7 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
     () => (isPc === undefined ? undefined : { isPc, simplePage }),
     [isPc, simplePage],
   );
-  const { state, dispatch } = useLiveChannel(channelId, context);
+  const { state, dispatch, retry } = useLiveChannel(channelId, context);
   const kid = useLoginInfo().data?.kidMode === '1';
   const data = state.phase === 'ready' ? state.data : undefined;
   const view: ChannelView | undefined = state.phase === 'ready' ? state.view : undefined;
@@ -162,6 +163,16 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
         </p>
       </Still>
     );
+  } else if (state.phase === 'failed' && state.streams) {
+    // Too many devices playing (STREAM_LIMIT): stopping one of them switches again.
+    body = (
+      <div className="live-area__refusal">
+        <StreamLimitRefusal message={state.message} streams={state.streams} onRetry={retry} />
+      </div>
+    );
+  } else if (state.phase === 'stopped') {
+    // Another device stopped this play: the player is gone; 重新播放 switches again.
+    body = <StreamStopped message={state.message} onPlayAgain={retry} />;
   } else if (state.phase === 'failed' || state.phase === 'ended') {
     body = (
       <Still picture={picture}>
@@ -269,6 +280,8 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
             }
             onMidrollDone={() => dispatch({ type: 'midrollDone' })}
             onLiveEnded={(message) => dispatch({ type: 'liveEnded', message })}
+            streamId={ready.data.streamId}
+            onStreamStopped={(message) => dispatch({ type: 'streamStopped', message })}
           />
         );
         break;

@@ -32,6 +32,10 @@ export interface LivePlaybackProps {
   onMidrollDone: () => void;
   /** Bookmark code 480 (SPEC §8). */
   onLiveEnded: (message: string) => void;
+  /** The switch-channel reply's stream lease, which the bookmarks renew (docs/adr/0042). */
+  streamId?: string | undefined;
+  /** A bookmark was refused with STREAM_STOPPED (another device stopped this play). */
+  onStreamStopped: (message: string) => void;
 }
 
 /**
@@ -43,17 +47,22 @@ export interface LivePlaybackProps {
  * and the keyboard focus the player had moves to the break and back to the new video.
  */
 export function LivePlayback(props: LivePlaybackProps) {
-  const { channelId, contentId, onLiveEnded, limit, limited } = props;
+  const { channelId, contentId, onLiveEnded, limit, limited, streamId } = props;
   const bookmarkerRef = useRef<LiveBookmarker | undefined>(undefined);
   const videoRef = useRef<HTMLVideoElement | undefined>(undefined);
   const endedRef = useRef(onLiveEnded);
+  const stoppedRef = useRef(props.onStreamStopped);
   useEffect(() => {
     endedRef.current = onLiveEnded;
+    stoppedRef.current = props.onStreamStopped;
   });
 
   useEffect(() => {
-    const bookmarker = new LiveBookmarker(channelId, liveBookmarkApi, (message) =>
-      endedRef.current(message),
+    const bookmarker = new LiveBookmarker(
+      channelId,
+      liveBookmarkApi,
+      (message) => endedRef.current(message),
+      { streamId, onStopped: (message) => stoppedRef.current(message) },
     );
     bookmarkerRef.current = bookmarker;
     return () => {
@@ -61,7 +70,7 @@ export function LivePlayback(props: LivePlaybackProps) {
       bookmarkerRef.current = undefined;
       limit?.stopped();
     };
-  }, [channelId, limit]);
+  }, [channelId, limit, streamId]);
 
   // Reaching the limit pauses the video (the prompt is the area's).
   useEffect(() => {

@@ -57,6 +57,42 @@ describe('live bookmarks (SPEC §7)', () => {
     expect(calls).toEqual(['get ch01', 'insert B1 interval']);
   });
 
+  it("sends the play's streamId; STREAM_STOPPED is told once and stops the bookmarks", async () => {
+    const stopped = new ApiError(
+      'STREAM_STOPPED',
+      '這部裝置的播放已由同帳號的另一部裝置停止。',
+      409,
+    );
+    let fail = false;
+    const streamIds: (string | undefined)[] = [];
+    const api: BookmarkApi = {
+      get: vi.fn(async () => 'B1'),
+      insert: vi.fn(async (_c: string, _b: string, _r: string, streamId?: string) => {
+        streamIds.push(streamId);
+        if (fail) throw stopped;
+      }),
+    };
+    const onEnded = vi.fn();
+    const onStopped = vi.fn();
+    const marks = new LiveBookmarker('ch01', api, onEnded, {
+      streamId: 'stream-abcdefgh',
+      onStopped,
+    });
+    marks.playing();
+    await vi.advanceTimersByTimeAsync(BOOKMARK_INTERVAL_MS);
+    fail = true;
+    marks.paused();
+    await vi.advanceTimersByTimeAsync(0);
+    marks.playing();
+    marks.paused();
+    await vi.advanceTimersByTimeAsync(BOOKMARK_INTERVAL_MS * 2);
+    expect(streamIds).toEqual(['stream-abcdefgh', 'stream-abcdefgh']);
+    expect(onStopped).toHaveBeenCalledTimes(1);
+    expect(onStopped).toHaveBeenCalledWith(stopped.message);
+    expect(onEnded).not.toHaveBeenCalled();
+    marks.dispose();
+  });
+
   it('other failures are quiet', async () => {
     const { api } = fakeApi(() => new ApiError('NETWORK', 'x', 0));
     const onEnded = vi.fn();

@@ -1,5 +1,6 @@
 import { LIVE_ENDED_CODE } from '@site/contract';
 import { ApiError } from '../../api/client';
+import { stoppedMessageOf } from '../../features/devices/refusal';
 
 /** SPEC §9: a bookmark every 30 s while playing. */
 export const BOOKMARK_INTERVAL_MS = 30_000;
@@ -9,8 +10,21 @@ export type BookmarkReason = 'interval' | 'pause' | 'error';
 export interface BookmarkApi {
   /** ajaxGetLiveBookmark.do: the bookmark id (data.bookmark_id) of this play. */
   get(channelId: string, playId: string): Promise<string>;
-  /** ajaxInsertLiveBookmark.do. */
-  insert(channelId: string, bookmarkId: string, reason: BookmarkReason): Promise<void>;
+  /** ajaxInsertLiveBookmark.do; with the play's streamId it renews its lease (docs/adr/0042). */
+  insert(
+    channelId: string,
+    bookmarkId: string,
+    reason: BookmarkReason,
+    streamId?: string,
+  ): Promise<void>;
+}
+
+/** A member's play holds a stream lease, which its bookmarks renew (docs/adr/0042). */
+export interface BookmarkLease {
+  /** The switch-channel reply's streamId. */
+  streamId?: string | undefined;
+  /** An insert was refused with STREAM_STOPPED (another device stopped this play): its words. */
+  onStopped?: (message: string) => void;
 }
 
 /** 22 random base64url characters (crypto.getRandomValues works on http pages too). */
@@ -25,8 +39,9 @@ function newPlayId(): string {
 /**
  * Live bookmarks (SPEC §7): one get on the first play, then an insert every 30 s while playing,
  * on pause and on error. A reply with code 480 means the live event has ended (SPEC §4, §8):
- * `onEnded` is called once with the server's message and nothing more is sent. Other failures
- * are quiet (SPEC §8: failed background calls do nothing).
+ * `onEnded` is called once with the server's message and nothing more is sent; so is
+ * `lease.onStopped` when another device stopped this play (STREAM_STOPPED). Other failures are
+ * quiet (SPEC §8: failed background calls do nothing).
  */
 export class LiveBookmarker {
   /**
@@ -44,6 +59,7 @@ export class LiveBookmarker {
     private readonly channelId: string,
     private readonly api: BookmarkApi,
     private readonly onEnded: (message: string) => void,
+    private readonly lease: BookmarkLease = {},
   ) {}
 
   playing(): void {
@@ -94,14 +110,20 @@ export class LiveBookmarker {
     if (this.ended || this.disposed) return;
     void this.ensureId().then((id) => {
       if (!id || this.ended) return;
-      this.api.insert(this.channelId, id, reason).catch((error: unknown) => this.check(error));
+      this.api
+        .insert(this.channelId, id, reason, this.lease.streamId)
+        .catch((error: unknown) => this.check(error));
     });
   }
 
   private check(error: unknown): void {
-    if (this.ended || !(error instanceof ApiError) || error.code !== LIVE_ENDED_CODE) return;
+    if (this.ended || !(error instanceof ApiError)) return;
+    const stopped = stoppedMessageOf(error);
+    if (error.code !== LIVE_ENDED_CODE && stopped === undefined) return;
     this.ended = true;
     this.stopInterval();
-    if (!this.disposed) this.onEnded(error.message);
+    if (this.disposed) return;
+    if (stopped === undefined) this.onEnded(error.message);
+    else this.lease.onStopped?.(stopped);
   }
 }

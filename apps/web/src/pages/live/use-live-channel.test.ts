@@ -81,6 +81,38 @@ describe('the live channel state machine', () => {
     );
   });
 
+  it('keeps the streams of STREAM_LIMIT; STREAM_STOPPED stops a ready channel until a switch', () => {
+    const switching = liveChannelReducer(initialLiveChannelState, {
+      type: 'switch',
+      channelId: 'ch01',
+    });
+    const streams = [
+      {
+        streamId: 'stream-abcdefgh',
+        deviceKey: 'key-abcdefgh',
+        deviceName: 'Chrome（Windows）',
+        playing: '新聞台',
+        startedAt: 1,
+        current: 'N' as const,
+      },
+    ];
+    expect(
+      liveChannelReducer(switching, { type: 'failed', channelId: 'ch01', message: 'x', streams }),
+    ).toEqual({ phase: 'failed', channelId: 'ch01', message: 'x', streams });
+    expect(liveChannelReducer(switching, { type: 'streamStopped', message: '已停止' })).toBe(
+      switching,
+    );
+    const ready = liveChannelReducer(switching, {
+      type: 'loaded',
+      channelId: 'ch01',
+      data,
+      view: { ...play, prerollTag: '' },
+    });
+    const stopped = liveChannelReducer(ready, { type: 'streamStopped', message: '已停止' });
+    expect(stopped).toEqual({ phase: 'stopped', channelId: 'ch01', message: '已停止' });
+    expect(liveChannelReducer(stopped, { type: 'switch', channelId: 'ch01' })).toEqual(switching);
+  });
+
   it("words a failed switch: a refusal's own message, else SPEC §8's", () => {
     expect(switchFailureMessage(new ApiError('NOT_FOUND', '找不到這個頻道。', 404))).toBe(
       '找不到這個頻道。',

@@ -1,6 +1,7 @@
-import { useEffect, useReducer } from 'react';
-import type { SwitchChannelData } from '@site/contract';
+import { useCallback, useEffect, useReducer, useState } from 'react';
+import type { ActiveStream, SwitchChannelData } from '@site/contract';
 import { fetchSwitchChannel, isTransient, takePrefetchedSwitch, withRetries } from '../../api/live';
+import { streamsOfRefusal } from '../../features/devices/refusal';
 import { t } from '../../i18n/zh-TW';
 import {
   SWITCH_CHANNEL_ATTEMPTS,
@@ -13,7 +14,9 @@ import {
 /**
  * The live page's channel as a state machine: idle → switching → ready (the switch-channel
  * reply and what it means here) or failed; ready → ended once a bookmark reply says the live
- * event is over (final: the page reloads). Inside ready, the ad stages of SPEC §4: an AVOD
+ * event is over (final: the page reloads), or stopped once one says another device of the account
+ * stopped this play (STREAM_STOPPED; 重新播放 switches again). A switch refused with STREAM_LIMIT
+ * fails with the streams playing now. Inside ready, the ad stages of SPEC §4: an AVOD
  * channel plays a pre-roll, then content; at each ad break the stream announces, a mid-roll, then
  * content again (at the live edge: the player starts over).
  */
@@ -32,18 +35,27 @@ export type LiveChannelState =
       /** Content again after a mid-roll (the player takes the focus the break had). */
       afterBreak: boolean;
     }
-  | { phase: 'failed'; channelId: string; message: string }
-  | { phase: 'ended'; channelId: string; message: string };
+  | {
+      phase: 'failed';
+      channelId: string;
+      message: string;
+      /** STREAM_LIMIT: the streams playing now, one of which may be stopped. */
+      streams?: ActiveStream[];
+    }
+  | { phase: 'ended'; channelId: string; message: string }
+  | { phase: 'stopped'; channelId: string; message: string };
 
 export type LiveChannelEvent =
   | { type: 'switch'; channelId: string }
   | { type: 'loaded'; channelId: string; data: SwitchChannelData; view: ChannelView }
-  | { type: 'failed'; channelId: string; message: string }
+  | { type: 'failed'; channelId: string; message: string; streams?: ActiveStream[] }
   | { type: 'prerollDone' }
   /** The content reached an ad break (the stream's mark) with this ad tag. */
   | { type: 'midrollDue'; adTag: string }
   | { type: 'midrollDone' }
-  | { type: 'liveEnded'; message: string };
+  | { type: 'liveEnded'; message: string }
+  /** A bookmark was refused with STREAM_STOPPED: another device stopped this play. */
+  | { type: 'streamStopped'; message: string };
 
 export const initialLiveChannelState: LiveChannelState = { phase: 'idle' };
 
@@ -71,7 +83,14 @@ export function liveChannelReducer(
       };
     case 'failed':
       if (state.phase !== 'switching' || state.channelId !== event.channelId) return state;
-      return { phase: 'failed', channelId: event.channelId, message: event.message };
+      return event.streams
+        ? {
+            phase: 'failed',
+            channelId: event.channelId,
+            message: event.message,
+            streams: event.streams,
+          }
+        : { phase: 'failed', channelId: event.channelId, message: event.message };
     case 'prerollDone':
       return state.phase === 'ready' && state.stage === 'preroll'
         ? { ...state, stage: 'content' }
@@ -89,6 +108,9 @@ export function liveChannelReducer(
     case 'liveEnded':
       if (state.phase === 'idle') return state;
       return { phase: 'ended', channelId: state.channelId, message: event.message };
+    case 'streamStopped':
+      if (state.phase !== 'ready') return state;
+      return { phase: 'stopped', channelId: state.channelId, message: event.message };
   }
 }
 
@@ -100,17 +122,21 @@ export function switchFailureMessage(error: unknown): string {
 
 /**
  * Switches to `channelId` whenever it changes (and `context` is known): switch-channel, asked up
- * to five times, then the view the reply means on this device.
+ * to five times, then the view the reply means on this device. `retry` switches again (after
+ * 「停止該裝置播放」, or 重新播放 once the play was stopped from another device).
  */
 export function useLiveChannel(channelId: string, context: ViewContext | undefined) {
   const [state, dispatch] = useReducer(liveChannelReducer, initialLiveChannelState);
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const isPc = context?.isPc;
   const simplePage = context?.simplePage;
   useEffect(() => {
     if (isPc === undefined) return;
     dispatch({ type: 'switch', channelId });
     if (!channelId) return;
-    const prefetched = takePrefetchedSwitch(channelId);
+    // A retry asks afresh: a reply asked ahead may hold a lease since stopped.
+    const prefetched = attempt === 0 ? takePrefetchedSwitch(channelId) : undefined;
     if (prefetched?.answered) {
       // Dispatched with the switch, so React renders the channel once, without the wait between.
       const data = prefetched.answered;
@@ -137,10 +163,12 @@ export function useLiveChannel(channelId: string, context: ViewContext | undefin
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        dispatch({ type: 'failed', channelId, message: switchFailureMessage(error) });
+        const message = switchFailureMessage(error);
+        const streams = streamsOfRefusal(error);
+        dispatch({ type: 'failed', channelId, message, ...(streams ? { streams } : {}) });
       },
     );
     return () => controller.abort();
-  }, [channelId, isPc, simplePage]);
-  return { state, dispatch };
+  }, [channelId, isPc, simplePage, attempt]);
+  return { state, dispatch, retry };
 }

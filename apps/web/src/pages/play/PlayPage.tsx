@@ -11,6 +11,8 @@ import { usePageTitle } from '../../routing/page-title';
 import { paths } from '../../routing/paths';
 import { AppLinkButton } from '../../features/app-link/AppLinkButton';
 import { formatPosition } from '../../features/catalogue/format';
+import { streamsOfRefusal } from '../../features/devices/refusal';
+import { StreamLimitRefusal, StreamStopped } from '../../features/devices/StreamLimit';
 import { LoadError } from '../../features/load-error/LoadError';
 import { FullscreenHost } from '../../features/player/fullscreen-host';
 import { NextEpisodeCountdown } from '../../features/player/NextEpisodeCountdown';
@@ -54,6 +56,7 @@ function Playback({
   info,
   start,
   onStarted,
+  onPlayAgain,
 }: {
   /** The page's screen: the pre-roll and the player show in it (PlayPage). */
   screen: HTMLElement;
@@ -62,18 +65,28 @@ function Playback({
   start: number;
   /** The first frames are playing (or the player gave up): the page may load the rest. */
   onStarted: () => void;
+  /** 重新播放 after another device stopped this play: the play right is asked again. */
+  onPlayAgain: () => void;
 }) {
   const [ended, setEnded] = useState(false);
+  // Another device stopped this play (a heartbeat refused with STREAM_STOPPED): the player goes
+  // (its stream and hls.js with it) and the server's words stand in its place.
+  const [stopped, setStopped] = useState<string | undefined>();
   // AVOD: the pre-roll plays first (its first frame counts as the start), then the content.
   const [stage, setStage] = useState<'preroll' | 'content'>(
     right.preVastUrl ? 'preroll' : 'content',
   );
   const toContent = useCallback(() => setStage('content'), []);
-  const heartbeat = useResumeHeartbeat(right.contentId, info?.isLogin === 'Y');
+  const heartbeat = useResumeHeartbeat(right.contentId, info?.isLogin === 'Y', {
+    streamId: right.streamId,
+    onStopped: setStopped,
+  });
   return (
     <>
       {createPortal(
-        stage === 'preroll' && right.preVastUrl ? (
+        stopped !== undefined ? (
+          <StreamStopped message={stopped} onPlayAgain={onPlayAgain} />
+        ) : stage === 'preroll' && right.preVastUrl ? (
           <Preroll adTagUrl={right.preVastUrl} onDone={toContent} />
         ) : (
           <Player
@@ -175,6 +188,20 @@ function PlayTitle({ contentId, screen }: { contentId: string; screen: HTMLEleme
   // Left before the player took the stream started at the click (it may be on screen).
   useEffect(() => () => dropWarmStart(contentId), [contentId]);
 
+  const streams = right.isError ? streamsOfRefusal(right.error) : undefined;
+  if (right.isError && streams) {
+    // Too many devices playing (STREAM_LIMIT): stopping one of them asks for the right again.
+    return (
+      <>
+        <h1>{t.pageTitles.play}</h1>
+        <StreamLimitRefusal
+          message={right.error.message}
+          streams={streams}
+          onRetry={() => right.refetch()}
+        />
+      </>
+    );
+  }
   if (right.isError) {
     // A refusal is an answer (the ways to get the right); anything else (no reply, a server
     // failure) is a load error that may pass, so it offers 重試 (issue 20 items 15 and 18).
@@ -205,12 +232,17 @@ function PlayTitle({ contentId, screen }: { contentId: string; screen: HTMLEleme
     <>
       {right.data && !waiting ? (
         <Playback
-          key={right.data.contentId}
+          // A new play right (重新播放) is a new play: a new stream lease, a new player.
+          key={`${right.data.contentId} ${right.data.streamId ?? ''}`}
           screen={screen}
           right={right.data}
           info={login.data}
           start={startOf(playing, position.data)}
           onStarted={onStarted}
+          onPlayAgain={() => {
+            // From where it stopped: the refused heartbeat's position was still kept.
+            void (member ? position.refetch() : Promise.resolve()).then(() => right.refetch());
+          }}
         />
       ) : (
         <p className="page__intro" role="status">
