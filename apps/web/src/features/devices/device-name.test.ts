@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceNameProblem, deviceTypeName } from './DevicesPanel';
+import { deviceNameProblem, deviceTypeName } from './device-name';
 
 describe('deviceNameProblem', () => {
   it('takes 1 to 30 characters after trimming', () => {
