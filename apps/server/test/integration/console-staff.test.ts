@@ -292,3 +292,41 @@ describe('staff management and the audit trail', () => {
     expect(row).not.toMatch(/,"=/);
   });
 });
+
+describe('the console API document (issue 22: console calls are not in the customers’ /docs)', () => {
+  it('lists every console call with its staff roles, for signed-in staff only', async () => {
+    const { browser } = await signedInStaff(ctx, ['auditor']);
+    const res = await browser.get('/console/api/openapi.json');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const document = res.json() as {
+      openapi: string;
+      paths: Record<string, Record<string, { 'x-staff-roles': unknown; summary: string }>>;
+    };
+    expect(document.openapi).toBe('3.1.0');
+    const listed = Object.entries(document.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const registered = consoleCallsOf(ctx.app).map(
+      (c) => `${c.method} ${c.path.replace(/:(\w+)/g, '{$1}')}`,
+    );
+    expect(listed.sort()).toEqual([...new Set(registered)].sort());
+    expect(document.paths['/console/api/titles']?.get?.['x-staff-roles']).toEqual(
+      consoleCallsOf(ctx.app).find((c) => c.method === 'GET' && c.path === '/console/api/titles')
+        ?.access.staff,
+    );
+    // The customers' document still lists none of them.
+    const customers = (await ctx.app.inject('/docs/openapi.json')).json() as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(customers.paths).some((p) => p.startsWith('/console/'))).toBe(false);
+  });
+
+  it('is refused to visitors and to customers’ sessions', async () => {
+    expect((await ctx.app.inject('/console/api/openapi.json')).statusCode).toBe(401);
+    const member = await newMember(ctx.app);
+    const res = await member.browser.get('/console/api/openapi.json');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().status.code).toBe('STAFF_NOT_SIGNED_IN');
+  });
+});

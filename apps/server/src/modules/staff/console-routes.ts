@@ -8,7 +8,9 @@ import { addStaff, changeOwnPassword, changeStaff } from './changes.js';
 import { findStaff, listStaff, memberOf, selfOf } from './members.js';
 import { endStaffSession, type StaffSessionPolicy } from './sessions.js';
 import { giveSecondFactor, signIn } from './sign-in.js';
-import { registerConsoleCall } from './console-calls.js';
+import { consoleCallsOf, registerConsoleCall } from './console-calls.js';
+import { consoleApiDocument } from './console-api-document.js';
+import { requireStaff } from './access.js';
 
 export interface StaffRouteDeps {
   db: Kysely<Database>;
@@ -20,6 +22,21 @@ export interface StaffRouteDeps {
 /** The console's sign-in, session and staff calls (issue 22). */
 export function registerStaffConsoleRoutes(app: FastifyInstance, deps: StaffRouteDeps): void {
   const { db, config, clock, policy } = deps;
+
+  // The console's own API document, for staff (any role): the calls registered by every module.
+  app.get(
+    '/console/api/openapi.json',
+    {
+      schema: { hide: true },
+      preValidation: async (request) => {
+        requireStaff(request.staff, 'anyStaff');
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return consoleApiDocument(consoleCallsOf(app));
+    },
+  );
 
   registerConsoleCall(app, consoleSessionCalls.signIn, async (input, { request, reply }) => {
     const result = await signIn({ db, config, policy, now: clock() }, { ...input, ip: request.ip });
