@@ -57,7 +57,7 @@ export async function lockForStreams(
   if (dialectOf(trx) !== 'postgres') {
     return (await accountLimits(trx, accountId, defaults, now)).maxStreams;
   }
-  const { rows } = await sql<{ streams: number | null }>`
+  const { rows } = await sql<{ streams: number | null }>`/* prepared: stream_lock */
     select set_config('synchronous_commit', 'off', true) as quick,
       (select max(m.max_streams) from subscription s
         join monthly_service m on m.service_id = s.service_id

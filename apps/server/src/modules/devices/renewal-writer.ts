@@ -58,7 +58,11 @@ async function writeRenewals(db: Kysely<Database>, batch: Pending[]): Promise<Se
   if (dialectOf(db) === 'postgres') {
     // A lease is worth less than a commit's wait for the disk: it lapses in 90 s anyway, so a
     // renewal lost in a crash of PostgreSQL costs nothing (synchronous_commit off for this one).
-    const { rows } = await sql<{ stream_id: string; account_id: string }>`
+    // One text whatever the batch (arrays, not lists): prepared once per connection (db/prepared.ts).
+    const { rows } = await sql<{
+      stream_id: string;
+      account_id: string;
+    }>`/* prepared: stream_renewal */
       with quick as (select set_config('synchronous_commit', 'off', true))
       update stream_lease l set renewed_at = ${now}, expires_at = ${expiresAt}
       from unnest(${wanted.map((p) => p.streamId)}::text[], ${wanted.map((p) => p.accountId)}::text[])

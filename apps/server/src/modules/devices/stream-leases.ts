@@ -249,7 +249,10 @@ async function replaceAndInsert(
   const columns = sql`(stream_id, account_id, device_id, sub_account_uid, playing_kind, playing_id,
     started_at, renewed_at, expires_at)`;
   if (dialectOf(trx) === 'postgres') {
-    const { rows } = await sql<{ stream_id: string; replaced: string[] | null }>`
+    const { rows } = await sql<{
+      stream_id: string;
+      replaced: string[] | null;
+    }>`/* prepared: stream_start */
       with replaced as (
         update stream_lease set ended_at = ${now}, end_reason = 'replaced', expires_at = ${now}
         where account_id = ${streamer.accountId} and device_id = ${streamer.deviceId}
