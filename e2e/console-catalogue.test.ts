@@ -105,7 +105,10 @@ describe("the console's catalogue screens in Chromium (issue 22)", () => {
     await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain('版本 1');
 
-    // The next upload is made on the version the first one answered.
+    // The next upload is made on the version the first one answered, and what the editor typed
+    // but has not saved stays in the form (issue 22).
+    const synopsis = page.getByLabel('簡介');
+    await synopsis.fill('上傳劇照前打的簡介，還沒儲存。');
     await panel.getByLabel('上傳劇照').setInputFiles({
       name: 'still.png',
       mimeType: 'image/png',
@@ -119,6 +122,10 @@ describe("the console's catalogue screens in Chromium (issue 22)", () => {
     await still.waitFor();
     await expect.poll(() => still.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(960);
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain('版本 2');
+    expect(await synopsis.inputValue()).toBe('上傳劇照前打的簡介，還沒儲存。');
+    await page.getByRole('button', { name: '儲存', exact: true }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toContain('版本 3');
+    expect(await synopsis.inputValue()).toBe('上傳劇照前打的簡介，還沒儲存。');
 
     // Now only the video is missing.
     await page.getByRole('button', { name: '發布' }).click();

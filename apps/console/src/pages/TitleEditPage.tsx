@@ -129,7 +129,7 @@ export function TitleEditPage({ staff }: { staff: StaffSelf }) {
   return (
     <>
       <TitleForm
-        key={`${title.data.contentId}:${title.data.version}`}
+        key={title.data.contentId}
         title={title.data}
         editable={mayEditTitles(staff.roles)}
         notice={notice?.contentId === contentId ? notice.text : null}
@@ -173,15 +173,33 @@ function TitleForm({
   onChanged: (text: string) => Promise<void>;
   onReload: () => Promise<void>;
 }) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const [stale, setStale] = useState<StaleChange[] | null>(null);
+  // A refusal belongs to the version it was met on: a newer version (a picture uploaded, the
+  // clip attached, the latest loaded) hides it.
+  const [failureAt, setFailureAt] = useState<{ version: number; text: string } | null>(null);
+  const [staleAt, setStaleAt] = useState<{ version: number; changes: StaleChange[] } | null>(null);
+  const failure = failureAt?.version === title.version ? failureAt.text : null;
+  const stale = staleAt?.version === title.version ? staleAt.changes : null;
+  const setFailure = (text: string | null) =>
+    setFailureAt(text === null ? null : { version: title.version, text });
+  const setStale = (changes: StaleChange[] | null) =>
+    setStaleAt(changes === null ? null : { version: title.version, changes });
   const [busy, setBusy] = useState(false);
   const {
     register,
     handleSubmit,
     setError,
+    reset,
     formState: { errors, dirtyFields, isDirty },
   } = useForm({ resolver: zodResolver(formSchema), defaultValues: formValues(title) });
+  // A new version from this form's own save starts it afresh; one from elsewhere (a picture
+  // uploaded, the clip attached) keeps what the editor typed and has not saved yet (issue 22).
+  const [savedVersion, setSavedVersion] = useState<number | null>(null);
+  const version = title.version;
+  useEffect(() => {
+    reset(formValues(title), { keepDirtyValues: version !== savedVersion });
+    // Only a new version resets: loading the same version again leaves the form as it is.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [version, reset]);
 
   const loaded: Record<string, unknown> = { ...title };
 
@@ -210,6 +228,7 @@ function TitleForm({
         contentId: title.contentId,
         version: title.version,
       });
+      setSavedVersion(reply.title.version);
       onSaved(reply.title, '已儲存');
     } catch (error) {
       refused(error);
@@ -227,6 +246,7 @@ function TitleForm({
           ? consoleCatalogueCalls.publishTitle
           : consoleCatalogueCalls.unpublishTitle;
       const reply = await call(description, { contentId: title.contentId, version: title.version });
+      setSavedVersion(reply.title.version);
       onSaved(reply.title, to === 'publish' ? '已發布' : '已下架');
     } catch (error) {
       const missing = error instanceof ConsoleCallError ? missingForPublish(error.fields) : [];
