@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -5,6 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/http/errors.js';
 import { cancelJob, enqueueTranscode, getJob } from '../../src/modules/ingest/jobs.js';
+import { ladderFor } from '../../src/modules/ingest/ladder.js';
+import { probeSource } from '../../src/modules/ingest/probe.js';
 import { claimJob } from '../../src/modules/ingest/queue.js';
 import type { IngestSettings } from '../../src/modules/ingest/settings.js';
 import { IngestWorker } from '../../src/modules/ingest/worker.js';
@@ -105,6 +108,38 @@ describe('refusals before queueing', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
+  });
+
+  it('sees a phone video stored landscape with a quarter turn as the portrait it is shown as', async () => {
+    const stored = makeSource(path.join(dir, 'src/phone-stored.mp4'), {
+      size: '320x180',
+      seconds: 1,
+    });
+    const turned = path.join(dir, 'src/phone.mp4');
+    const remux = spawnSync(
+      'ffmpeg',
+      [
+        '-v',
+        'error',
+        '-nostdin',
+        '-y',
+        '-i',
+        stored,
+        '-c',
+        'copy',
+        '-metadata:s:v:0',
+        'rotate=90',
+        turned,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(remux.status, remux.stderr).toBe(0);
+    expect(await probeSource(stored)).toMatchObject({ width: 320, height: 180 });
+    expect(await probeSource(turned)).toMatchObject({ width: 180, height: 320 });
+    // The ladder follows: one portrait rung, never the landscape squeeze.
+    expect(ladderFor(await probeSource(turned))).toEqual([
+      expect.objectContaining({ width: 180, height: 320 }),
+    ]);
   });
 
   it('refuses subtitles that are not SRT', async () => {

@@ -23,6 +23,9 @@ interface FfprobeStream {
   r_frame_rate?: string;
   duration?: string;
   disposition?: { attached_pic?: number };
+  /** A phone's portrait video is stored landscape with a display matrix saying to turn it. */
+  side_data_list?: { rotation?: number }[];
+  tags?: { rotate?: string };
 }
 interface FfprobeOutput {
   streams?: FfprobeStream[];
@@ -43,6 +46,13 @@ export function frameRate(text: string | undefined): number {
   const [num, den] = (text ?? '').split('/').map(Number);
   if (!num || !den || !Number.isFinite(num / den)) return 0;
   return num / den;
+}
+
+/** Degrees the picture is turned when shown (display matrix, or the older `rotate` tag). */
+export function rotationOf(stream: FfprobeStream): number {
+  const matrix = stream.side_data_list?.find((d) => typeof d.rotation === 'number')?.rotation;
+  const degrees = matrix ?? Number(stream.tags?.rotate ?? 0);
+  return Number.isFinite(degrees) ? ((Math.round(degrees) % 360) + 360) % 360 : 0;
 }
 
 /** Runs ffprobe (no shell: the path is one argument) and returns its JSON, or null if it failed. */
@@ -102,10 +112,13 @@ export async function probeSource(file: string, ffprobe = 'ffprobe'): Promise<So
   const durationSeconds = Number(out.format?.duration ?? video.duration ?? NaN);
   const fps = frameRate(video.avg_frame_rate) || frameRate(video.r_frame_rate);
   if (!(durationSeconds > 0) || !(fps > 0)) throw new AppError('INGEST_NOT_MEDIA');
+  // ffmpeg turns such a picture upright as it decodes, so the ladder is made for the upright
+  // size: a portrait phone video stays portrait rather than being squeezed into landscape.
+  const quarterTurn = rotationOf(video) % 180 === 90;
   return {
     durationSeconds,
-    width: video.width!,
-    height: video.height!,
+    width: quarterTurn ? video.height! : video.width!,
+    height: quarterTurn ? video.width! : video.height!,
     fps,
     hasAudio: streams.some((s) => s.codec_type === 'audio'),
     format: formatName,
