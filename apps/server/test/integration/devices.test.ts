@@ -332,6 +332,33 @@ describe('concurrent streams', () => {
     expect(list.streams.map((s) => s.streamId)).toEqual([own]);
   });
 
+  it('no spelling of the stop call skips the CSRF check, and a cross-site stop is refused', async () => {
+    const id = await freeTitle();
+    const { devices } = await household(0);
+    const device = devices[0]!;
+    const streamId = streamIdOf(await play(device, id));
+    const cookie = [...device.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    for (const url of [
+      '/ajax/ajaxStopStream.do',
+      '/ajax//ajaxStopStream.do',
+      '/ajax/./ajaxStopStream.do',
+      '/ajax/%61jaxStopStream.do',
+      '/ajax/ajaxStopStream.do/',
+      '/x/../ajax/ajaxStopStream.do',
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie, origin: 'https://evil.example' },
+        payload: { streamId },
+      });
+      expect(res.statusCode, url).not.toBe(200);
+    }
+    // The member's stream still plays: its heartbeat renews it.
+    expect((await heartbeat(device, id, streamId)).statusCode).toBe(200);
+    expect((await deviceList(device)).streams.map((s) => s.streamId)).toEqual([streamId]);
+  });
+
   it('a device holds one stream; heartbeats keep it; it lapses 90 s after the last renewal', async () => {
     const id = await freeTitle();
     const other = await freeTitle();
