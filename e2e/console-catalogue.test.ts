@@ -127,6 +127,16 @@ describe("the console's catalogue screens in Chromium (issue 22)", () => {
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain('版本 3');
     expect(await synopsis.inputValue()).toBe('上傳劇照前打的簡介，還沒儲存。');
 
+    // Prices per way of selling: buying priced besides; a typo is caught before anything is sent.
+    const prices = page.getByRole('region', { name: '價格' });
+    await prices.getByLabel('購買價格（新台幣）').fill('2.5');
+    await prices.getByRole('button', { name: '儲存價格' }).click();
+    await expect.poll(() => prices.textContent()).toContain('價格須為整數');
+    await prices.getByLabel('購買價格（新台幣）').fill('250');
+    await prices.getByRole('button', { name: '儲存價格' }).click();
+    await page.getByRole('status').filter({ hasText: '已儲存價格（版本 4）' }).waitFor();
+    expect(await prices.getByLabel('購買價格（新台幣）').inputValue()).toBe('250');
+
     // Now only the video is missing.
     await page.getByRole('button', { name: '發布' }).click();
     await expect

@@ -50,6 +50,7 @@ import {
 import { registerAdRoutes, TrackingTokens } from './modules/ads/index.js';
 import { registerOrderRoutes } from './modules/commerce/order-routes.js';
 import { registerCommerceAccountCentreRoutes } from './modules/commerce/account-centre-routes.js';
+import { registerCommerceConsoleCalls } from './modules/commerce/console-calls.js';
 import { registerVoucherRoutes } from './modules/commerce/voucher-routes.js';
 import { registerEngagementRoutes } from './modules/engagement/index.js';
 import { registerSearchRoutes } from './modules/search/routes.js';
@@ -179,6 +180,10 @@ export async function buildApp({
     mediaDir: config.MEDIA_DIR,
     reindex: reindexTitles,
     reindexPeople,
+  });
+  registerCommerceConsoleCalls(app, {
+    store: { db, reindex: reindexTitles, reindexPeople },
+    clock,
   });
 
   registerGatewayClientAuth(app, parseGatewayClients(config.GATEWAY_CLIENTS), clock);

@@ -13,6 +13,7 @@ import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { ConsoleCallError, call } from '../api/call';
 import { mayEditTitles } from '../api/session';
+import { OffersPanel } from '../catalogue/OffersPanel';
 import { PeoplePanel } from '../catalogue/PeoplePanel';
 import { PicturesPanel } from '../catalogue/PicturesPanel';
 import { missingForPublish } from '../catalogue/pictures';
@@ -144,6 +145,15 @@ export function TitleEditPage({ staff }: { staff: StaffSelf }) {
         onSaved={(version) => {
           void onReload();
           setNotice({ contentId, text: `已儲存演員與導演（版本 ${version}）。` });
+        }}
+        onStale={() => void onReload()}
+      />
+      <OffersPanel
+        title={title.data}
+        editable={mayEditTitles(staff.roles)}
+        onSaved={(version) => {
+          void onReload();
+          setNotice({ contentId, text: `已儲存價格（版本 ${version}）。` });
         }}
         onStale={() => void onReload()}
       />

@@ -12,6 +12,14 @@ export interface CommerceTables {
   wallet: WalletTable;
   entitlement_lock: EntitlementLockTable;
   payment_refund: PaymentRefundTable;
+  title_offer: TitleOfferTable;
+}
+
+/** A title's price for one way of selling it (migration 0030; issue 22 item 5). */
+export interface TitleOfferTable {
+  content_id: string;
+  kind: 'rent' | 'buy';
+  price: number;
 }
 
 export interface MonthlyServiceTable {

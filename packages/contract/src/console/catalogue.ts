@@ -127,6 +127,22 @@ export const TITLE_PICTURE_MAX_BYTES = 8 * 1024 * 1024;
 const titleReply = envelopeOf(z.object({ title: consoleTitleSchema }));
 const READERS = ['content_editor', 'customer_care', 'marketing', 'auditor'] as const;
 
+/**
+ * A title's prices per way of selling it (issue 22 item 5): renting and buying, each offered when
+ * priced (NT$). The title's own sell type (rent or buy, in its fields) is always offered, at its
+ * price; the other way is offered besides when it has a price here. Free, ad-supported and the
+ * monthly services are the sell type and the services' own prices.
+ */
+const offerPrice = z
+  .number()
+  .int('價格須為整數')
+  .min(1, '價格至少為 1 元')
+  .max(100_000, '價格最多為 100,000 元')
+  .nullable();
+export const titleOffersSchema = z.object({ rentPrice: offerPrice, buyPrice: offerPrice });
+export type TitleOffers = z.infer<typeof titleOffersSchema>;
+const titleOffersReply = envelopeOf(titleOffersSchema.extend({ version: z.number().int() }));
+
 /** A new title: a draft with what an editor knows first; pictures and its video follow. */
 export const newTitleSchema = z.object({
   kind: z.enum(['movie', 'series', 'episode']),
@@ -212,6 +228,26 @@ export const consoleCatalogueCalls = {
       people: z.array(titlePersonSchema).max(TITLE_PEOPLE_MAX, `最多 ${TITLE_PEOPLE_MAX} 位`),
     }),
     reply: titlePeopleReply,
+    access: { staff: ['content_editor'] },
+  }),
+  getTitleOffers: describeConsoleCall({
+    method: 'GET',
+    path: '/console/api/titles/:contentId/offers',
+    summary: "A title's rent and buy prices, with the title's version",
+    tags: ['console: catalogue'],
+    params: titleParams,
+    reply: titleOffersReply,
+    access: { staff: READERS },
+  }),
+  /** Both prices on the title's version seen (STALE_EDIT otherwise); audited, the version goes up. */
+  setTitleOffers: describeConsoleCall({
+    method: 'PUT',
+    path: '/console/api/titles/:contentId/offers',
+    summary: "Set a title's rent and buy prices on the version seen",
+    tags: ['console: catalogue'],
+    params: titleParams,
+    input: titleOffersSchema.extend({ version: z.number().int().min(0) }),
+    reply: titleOffersReply,
     access: { staff: ['content_editor'] },
   }),
   publishTitle: describeConsoleCall({

@@ -30,6 +30,7 @@ import { consoleCatalogue } from './0026-console-catalogue.js';
 import { passwordReset } from './0027-password-reset.js';
 import { accountContact } from './0028-account-contact.js';
 import { devicesAndStreams } from './0029-devices-and-streams.js';
+import { titleOffers } from './0030-title-offers.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0027-password-reset': passwordReset,
   '0028-account-contact': accountContact,
   '0029-devices-and-streams': devicesAndStreams,
+  '0030-title-offers': titleOffers,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {

@@ -5,12 +5,14 @@ import { AppError, notFound } from '../../http/errors.js';
 import type { TitleRow } from '../catalogue/present.js';
 import { requireVisibleTitle, type VisibilityScope } from '../catalogue/visibility.js';
 import { rightIds, servicesOfTitle } from './entitlements.js';
+import { titleOfferPrices } from './title-offers.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /*
  * Prices come from the server's catalogue only (issue 11; ADR 0021): a title's sell_type and
- * dtr_price (NT$), a monthly service's price. Nothing the client sends is read as an amount.
+ * dtr_price (NT$) and the other way's price the console set (title-offers.ts), a monthly
+ * service's price. Nothing the client sends is read as an amount.
  */
 
 /** What an order buys, priced: the title or the service, its name and the amount. */
@@ -24,9 +26,6 @@ export interface PricedItem {
   title: TitleRow | null;
 }
 
-/** The catalogue's sell type that offers each kind of title order. */
-const SELL_TYPE_OF: Record<'rent' | 'buy', string> = { rent: 'RENT', buy: 'BUY' };
-
 const NOT_OFFERED: Record<'rent' | 'buy', string> = {
   rent: '這部影片沒有提供租借。',
   buy: '這部影片沒有提供購買。',
@@ -35,13 +34,13 @@ const NOT_OFFERED: Record<'rent' | 'buy', string> = {
 export type ItemRequest =
   { kind: 'rent' | 'buy'; contentId: string } | { kind: 'subscribe'; serviceId: string };
 
-/** A title's own offers (rent or buy, by its sell type) and the monthly services that hold it. */
+/** A title's own offers (rent and buy, each when priced) and the monthly services that hold it. */
 export async function offersForTitle(db: Db, title: TitleRow): Promise<PurchaseOffer[]> {
   const offers: PurchaseOffer[] = [];
+  const prices = await titleOfferPrices(db, title);
   for (const kind of ['rent', 'buy'] as const) {
-    if (title.sell_type === SELL_TYPE_OF[kind] && title.dtr_price > 0) {
-      offers.push({ kind, contentId: title.content_id, name: title.name, price: title.dtr_price });
-    }
+    const price = kind === 'rent' ? prices.rentPrice : prices.buyPrice;
+    if (price !== null) offers.push({ kind, contentId: title.content_id, name: title.name, price });
   }
   for (const service of await servicesOfTitle(db, rightIds(title))) {
     if (service.price > 0) offers.push(serviceOffer(service));
@@ -105,15 +104,15 @@ export async function priceItem(
     };
   }
   const title = await requireVisibleTitle(db, scope, request.contentId, now);
-  if (title.sell_type !== SELL_TYPE_OF[request.kind] || title.dtr_price <= 0) {
-    throw new AppError('NOT_FOR_SALE', undefined, NOT_OFFERED[request.kind]);
-  }
+  const prices = await titleOfferPrices(db, title);
+  const amount = request.kind === 'rent' ? prices.rentPrice : prices.buyPrice;
+  if (amount === null) throw new AppError('NOT_FOR_SALE', undefined, NOT_OFFERED[request.kind]);
   return {
     kind: request.kind,
     contentId: title.content_id,
     serviceId: null,
     name: title.name,
-    amount: title.dtr_price,
+    amount,
     title,
   };
 }
