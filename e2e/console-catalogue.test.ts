@@ -133,9 +133,11 @@ describe("the console's catalogue screens in Chromium (issue 22)", () => {
     await prices.getByRole('button', { name: '儲存價格' }).click();
     await expect.poll(() => prices.textContent()).toContain('價格須為整數');
     await prices.getByLabel('購買價格（新台幣）').fill('250');
+    await prices.getByRole('checkbox', { name: /星河暢看月租/ }).check();
     await prices.getByRole('button', { name: '儲存價格' }).click();
     await page.getByRole('status').filter({ hasText: '已儲存價格（版本 4）' }).waitFor();
     expect(await prices.getByLabel('購買價格（新台幣）').inputValue()).toBe('250');
+    expect(await prices.getByRole('checkbox', { name: /星河暢看月租/ }).isChecked()).toBe(true);
 
     // Now only the video is missing.
     await page.getByRole('button', { name: '發布' }).click();

@@ -7,8 +7,9 @@ import { Field, describedBy } from '../ui/form';
 import { priceOf, priceText } from './offers';
 
 /**
- * 價格: a title's rent and buy prices (issue 22 item 5). The title's own sell type (in its fields)
- * always keeps a price; the other way is offered besides when priced, and left empty is not.
+ * 價格: a title's rent and buy prices and its monthly services (issue 22 item 5). The title's own
+ * sell type (in its fields) always keeps a price; the other way is offered besides when priced,
+ * and left empty is not.
  * Saved on the title's version seen; a stale one is refused and the title reloaded.
  */
 export function OffersPanel({
@@ -61,7 +62,12 @@ function OffersForm({
   onStale,
 }: {
   title: ConsoleTitle;
-  initial: { rentPrice: number | null; buyPrice: number | null };
+  initial: {
+    rentPrice: number | null;
+    buyPrice: number | null;
+    serviceIds: string[];
+    services: { serviceId: string; name: string; price: number }[];
+  };
   editable: boolean;
   onSaved: (version: number) => void;
   onStale: () => void;
@@ -71,7 +77,10 @@ function OffersForm({
     rentPrice: priceText(initial.rentPrice),
     buyPrice: priceText(initial.buyPrice),
   });
-  const [problems, setProblems] = useState<Partial<Record<'rentPrice' | 'buyPrice', string>>>({});
+  const [serviceIds, setServiceIds] = useState<string[]>(initial.serviceIds);
+  const [problems, setProblems] = useState<
+    Partial<Record<'rentPrice' | 'buyPrice' | 'serviceIds', string>>
+  >({});
   const [failure, setFailure] = useState<{ text: string; stale: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -93,6 +102,7 @@ function OffersForm({
         version: title.version,
         rentPrice: rent.price,
         buyPrice: buy.price,
+        serviceIds,
       });
       onSaved(reply.version);
     } catch (error) {
@@ -147,6 +157,44 @@ function OffersForm({
           </Field>
         );
       })}
+      <fieldset
+        className="checks"
+        aria-describedby={problems.serviceIds ? `${formId}-services-error` : undefined}
+      >
+        <legend>月租服務（訂閱者可觀看）</legend>
+        {initial.services.length === 0 ? (
+          <p className="hint">目前沒有月租服務。</p>
+        ) : (
+          initial.services.map((service) => {
+            const id = `${formId}-service-${service.serviceId}`;
+            return (
+              <div className="check" key={service.serviceId}>
+                <input
+                  type="checkbox"
+                  id={id}
+                  checked={serviceIds.includes(service.serviceId)}
+                  disabled={!editable}
+                  onChange={(e) =>
+                    setServiceIds(
+                      e.target.checked
+                        ? [...serviceIds, service.serviceId]
+                        : serviceIds.filter((s) => s !== service.serviceId),
+                    )
+                  }
+                />
+                <label htmlFor={id}>
+                  {service.name}（每期 NT${service.price.toLocaleString('zh-TW')}）
+                </label>
+              </div>
+            );
+          })
+        )}
+        {problems.serviceIds && (
+          <p className="field__error" id={`${formId}-services-error`}>
+            {problems.serviceIds}
+          </p>
+        )}
+      </fieldset>
       {editable && (
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? '儲存中…' : '儲存價格'}

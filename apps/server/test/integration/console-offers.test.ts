@@ -13,19 +13,41 @@ describe('prices per way of selling a title (issue 22 item 5)', () => {
       dtr_price: 50,
       state: 'published',
     });
+    await ctx.database.db
+      .insertInto('monthly_service')
+      .values({
+        service_id: 'SVC-OFFERS',
+        name: '電影月租',
+        price: 199,
+        period_days: 30,
+        max_devices: null,
+        max_streams: null,
+      })
+      .execute();
     const { browser } = await signedInStaff(ctx, ['content_editor']);
     const first = await browser.get(offersOf('OFFER1'));
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().data).toMatchObject({ rentPrice: 50, buyPrice: null });
+    expect(first.json().data).toMatchObject({
+      rentPrice: 50,
+      buyPrice: null,
+      serviceIds: [],
+      services: [{ serviceId: 'SVC-OFFERS', name: '電影月租', price: 199 }],
+    });
     const version = first.json().data.version as number;
 
     const set = await browser.call('PUT', offersOf('OFFER1'), {
       version,
       rentPrice: 60,
       buyPrice: 250,
+      serviceIds: ['SVC-OFFERS'],
     });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json().data).toEqual({ rentPrice: 60, buyPrice: 250, version: version + 1 });
+    expect(set.json().data).toMatchObject({
+      rentPrice: 60,
+      buyPrice: 250,
+      serviceIds: ['SVC-OFFERS'],
+      version: version + 1,
+    });
     const audit = await ctx.database.db
       .selectFrom('audit_entry')
       .selectAll()
@@ -33,13 +55,14 @@ describe('prices per way of selling a title (issue 22 item 5)', () => {
       .orderBy('audit_id', 'desc')
       .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.after_json!)).toMatchObject({
-      offers: { rentPrice: 60, buyPrice: 250 },
+      offers: { rentPrice: 60, buyPrice: 250, serviceIds: ['SVC-OFFERS'] },
     });
     // The same prices again change nothing (no new version).
     const again = await browser.call('PUT', offersOf('OFFER1'), {
       version: version + 1,
       rentPrice: 60,
       buyPrice: 250,
+      serviceIds: ['SVC-OFFERS'],
     });
     expect(again.json().data.version).toBe(version + 1);
 
@@ -50,6 +73,7 @@ describe('prices per way of selling a title (issue 22 item 5)', () => {
     expect(options.offers.map((o) => [o.kind, o.price])).toEqual([
       ['rent', 60],
       ['buy', 250],
+      ['subscribe', 199],
     ]);
     const buy = await member.browser.post('/ajax/ajaxBuildPaymentURLData.do', {
       kind: 'buy',
@@ -75,14 +99,18 @@ describe('prices per way of selling a title (issue 22 item 5)', () => {
       version,
       rentPrice: 40,
       buyPrice: null,
+      serviceIds: [],
     });
     expect(ownEmpty.statusCode).toBe(400);
     expect(JSON.stringify(ownEmpty.json().data.fields)).toContain('buyPrice');
     for (const body of [
-      { version, rentPrice: -1, buyPrice: 300 },
-      { version, rentPrice: 1.5, buyPrice: 300 },
-      { version, rentPrice: '40', buyPrice: 300 },
-      { version, rentPrice: 40 },
+      { version, rentPrice: -1, buyPrice: 300, serviceIds: [] },
+      { version, rentPrice: 1.5, buyPrice: 300, serviceIds: [] },
+      { version, rentPrice: '40', buyPrice: 300, serviceIds: [] },
+      { version, rentPrice: 40, serviceIds: [] },
+      { version, rentPrice: 40, buyPrice: 300 },
+      { version, rentPrice: 40, buyPrice: 300, serviceIds: ['NO-SUCH-SERVICE'] },
+      { version, rentPrice: 40, buyPrice: 300, serviceIds: ['<x>'] },
     ]) {
       const res = await browser.call('PUT', offersOf('OFFER2'), body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -91,6 +119,7 @@ describe('prices per way of selling a title (issue 22 item 5)', () => {
       version: version + 5,
       rentPrice: 40,
       buyPrice: 300,
+      serviceIds: [],
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().status.code).toBe('STALE_EDIT');
@@ -100,13 +129,15 @@ describe('prices per way of selling a title (issue 22 item 5)', () => {
       version,
       rentPrice: 40,
       buyPrice: 300,
+      serviceIds: [],
     });
     expect(refused.statusCode).toBe(403);
     expect((await marketing.get(offersOf('OFFER2'))).statusCode).toBe(200);
     // Nothing changed by any of it.
-    expect((await browser.get(offersOf('OFFER2'))).json().data).toEqual({
+    expect((await browser.get(offersOf('OFFER2'))).json().data).toMatchObject({
       rentPrice: null,
       buyPrice: 300,
+      serviceIds: [],
       version,
     });
   });

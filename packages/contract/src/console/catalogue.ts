@@ -139,9 +139,20 @@ const offerPrice = z
   .min(1, '價格至少為 1 元')
   .max(100_000, '價格最多為 100,000 元')
   .nullable();
-export const titleOffersSchema = z.object({ rentPrice: offerPrice, buyPrice: offerPrice });
+export const titleOffersSchema = z.object({
+  rentPrice: offerPrice,
+  buyPrice: offerPrice,
+  /** The monthly services whose subscribers may watch it (an episode: through its series). */
+  serviceIds: z.array(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/)).max(50),
+});
 export type TitleOffers = z.infer<typeof titleOffersSchema>;
-const titleOffersReply = envelopeOf(titleOffersSchema.extend({ version: z.number().int() }));
+const titleOffersReply = envelopeOf(
+  titleOffersSchema.extend({
+    version: z.number().int(),
+    /** Every monthly service, to choose from. */
+    services: z.array(z.object({ serviceId: z.string(), name: z.string(), price: z.number() })),
+  }),
+);
 
 /** A new title: a draft with what an editor knows first; pictures and its video follow. */
 export const newTitleSchema = z.object({
@@ -233,7 +244,7 @@ export const consoleCatalogueCalls = {
   getTitleOffers: describeConsoleCall({
     method: 'GET',
     path: '/console/api/titles/:contentId/offers',
-    summary: "A title's rent and buy prices, with the title's version",
+    summary: "A title's rent and buy prices and monthly services, with the title's version",
     tags: ['console: catalogue'],
     params: titleParams,
     reply: titleOffersReply,
@@ -243,7 +254,7 @@ export const consoleCatalogueCalls = {
   setTitleOffers: describeConsoleCall({
     method: 'PUT',
     path: '/console/api/titles/:contentId/offers',
-    summary: "Set a title's rent and buy prices on the version seen",
+    summary: "Set a title's rent and buy prices and monthly services on the version seen",
     tags: ['console: catalogue'],
     params: titleParams,
     input: titleOffersSchema.extend({ version: z.number().int().min(0) }),

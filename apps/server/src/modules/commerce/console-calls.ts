@@ -5,7 +5,13 @@ import type { Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { changeOnVersion, type TitleStore } from '../catalogue/title-edits.js';
 import { registerConsoleCall } from '../staff/console-calls.js';
-import { SELL_TYPE_OF, storeTitleOffers, titleOfferPrices } from './title-offers.js';
+import {
+  SELL_TYPE_OF,
+  allServices,
+  storeTitleOffers,
+  titleOfferPrices,
+  unknownServices,
+} from './title-offers.js';
 
 /**
  * The console's price calls (issue 22 item 5): commerce owns title_offer, so it registers them.
@@ -27,14 +33,28 @@ export function registerCommerceConsoleCalls(
   registerConsoleCall(app, consoleCatalogueCalls.getTitleOffers, async ({ contentId }) => {
     const title = await titleOf(contentId);
     if (!title) throw notFound('找不到這部影片。');
-    return { ...(await titleOfferPrices(store.db, title)), version: Number(title.version) };
+    return {
+      ...(await titleOfferPrices(store.db, title)),
+      version: Number(title.version),
+      services: await allServices(store.db),
+    };
   });
 
   registerConsoleCall(
     app,
     consoleCatalogueCalls.setTitleOffers,
-    async ({ contentId, version, rentPrice, buyPrice }, { actor }) => {
-      const offers: TitleOffers = { rentPrice, buyPrice };
+    async ({ contentId, version, rentPrice, buyPrice, serviceIds }, { actor }) => {
+      const offers: TitleOffers = {
+        rentPrice,
+        buyPrice,
+        serviceIds: [...new Set(serviceIds)].sort(),
+      };
+      const unknown = await unknownServices(store.db, offers.serviceIds);
+      if (unknown.length > 0) {
+        throw new AppError('BAD_INPUT', [
+          { name: 'serviceIds', problem: `沒有這個月租服務：${unknown.join('、')}` },
+        ]);
+      }
       const saved = await changeOnVersion(
         store,
         actor,
@@ -50,14 +70,24 @@ export function registerCommerceConsoleCalls(
             throw new AppError('BAD_INPUT', [{ name, problem: '這部影片的銷售方式需要價格' }]);
           }
           const current = await titleOfferPrices(trx, row);
-          if (current.rentPrice === rentPrice && current.buyPrice === buyPrice) return null;
+          if (
+            current.rentPrice === rentPrice &&
+            current.buyPrice === buyPrice &&
+            current.serviceIds.join() === offers.serviceIds.join()
+          ) {
+            return null;
+          }
           await storeTitleOffers(trx, row, offers);
           return ownPrice !== null && ownPrice !== row.dtr_price ? { dtr_price: ownPrice } : {};
         },
         async (trx) => ({ offers: await titleOfferPrices(trx, (await titleOf(contentId, trx))!) }),
       );
       const title = (await titleOf(contentId))!;
-      return { ...(await titleOfferPrices(store.db, title)), version: saved.version };
+      return {
+        ...(await titleOfferPrices(store.db, title)),
+        version: saved.version,
+        services: await allServices(store.db),
+      };
     },
   );
 }

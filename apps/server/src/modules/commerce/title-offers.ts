@@ -9,8 +9,8 @@ export const SELL_TYPE_OF: Record<'rent' | 'buy', string> = { rent: 'RENT', buy:
 
 /**
  * What a title is offered at, per way of selling it (issue 22 item 5): its own sell type at its
- * price (title.dtr_price), and the other way when the console priced it (title_offer). A price
- * of 0 or none: not offered that way.
+ * price (title.dtr_price), the other way when the console priced it (title_offer), and the
+ * monthly services that hold it (service_title). A price of 0 or none: not offered that way.
  */
 export async function titleOfferPrices(
   db: Db,
@@ -26,7 +26,17 @@ export async function titleOfferPrices(
     const price = rows.find((r) => r.kind === kind)?.price ?? 0;
     return price > 0 ? price : null;
   };
-  return { rentPrice: priced('rent'), buyPrice: priced('buy') };
+  const services = await db
+    .selectFrom('service_title')
+    .select('service_id')
+    .where('content_id', '=', title.content_id)
+    .orderBy('service_id')
+    .execute();
+  return {
+    rentPrice: priced('rent'),
+    buyPrice: priced('buy'),
+    serviceIds: services.map((s) => s.service_id),
+  };
 }
 
 /** Stores the console's prices: the other way's in title_offer (the own way's is the title's price). */
@@ -41,4 +51,34 @@ export async function storeTitleOffers(
     .filter((o) => title.sell_type !== SELL_TYPE_OF[o.kind] && o.price !== null)
     .map((o) => ({ content_id: title.content_id, kind: o.kind, price: o.price! }));
   if (rows.length > 0) await trx.insertInto('title_offer').values(rows).execute();
+  await trx.deleteFrom('service_title').where('content_id', '=', title.content_id).execute();
+  const serviceIds = [...new Set(offers.serviceIds)].sort();
+  if (serviceIds.length > 0) {
+    await trx
+      .insertInto('service_title')
+      .values(serviceIds.map((service_id) => ({ service_id, content_id: title.content_id })))
+      .execute();
+  }
+}
+
+/** Every monthly service, cheapest first, for the console to choose from. */
+export function allServices(db: Db) {
+  return db
+    .selectFrom('monthly_service')
+    .select(['service_id as serviceId', 'name', 'price'])
+    .orderBy('price')
+    .orderBy('service_id')
+    .execute();
+}
+
+/** The services named that do not exist (the console is told which). */
+export async function unknownServices(db: Db, serviceIds: readonly string[]): Promise<string[]> {
+  if (serviceIds.length === 0) return [];
+  const known = await db
+    .selectFrom('monthly_service')
+    .select('service_id')
+    .where('service_id', 'in', [...serviceIds])
+    .execute();
+  const found = new Set(known.map((k) => k.service_id));
+  return serviceIds.filter((id) => !found.has(id));
 }
