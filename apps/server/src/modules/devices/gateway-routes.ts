@@ -19,8 +19,9 @@ import { requireAdult } from '../accounts/access.js';
 import type { SessionPolicy } from '../accounts/sessions.js';
 import { resolveViewer, type Viewer } from '../accounts/viewer.js';
 import { requirePlayRight } from '../playback/play-right.js';
-import { accountLimits, type AccountLimits } from './limits.js';
-import { devicesOf, removeDevice, renameDevice } from './registered-devices.js';
+import type { AccountLimits } from './limits.js';
+import { deviceOverview } from './overview.js';
+import { removeDevice, renameDevice } from './registered-devices.js';
 import type { StreamLeases } from './stream-leases.js';
 import { streamerOf } from './streamer.js';
 
@@ -44,7 +45,7 @@ export function registerGatewayDeviceRoutes(
   app: FastifyInstance,
   deps: GatewayDeviceRouteDeps,
 ): void {
-  const { db, clock, policy, leases, defaults } = deps;
+  const { db, clock, policy, leases } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['gateway'];
   const viewerOf = async (ssoSession: string) => {
@@ -65,15 +66,14 @@ export function registerGatewayDeviceRoutes(
     },
     async (request, reply) => {
       const viewer = requireAdult(await viewerOf(request.body.ssoSession), 'devices');
-      const now = clock();
-      const { deviceId } = streamerOf(viewer);
-      const [limits, devices, streams] = await Promise.all([
-        accountLimits(db, viewer.accountId, defaults, now),
-        devicesOf(db, viewer.accountId, deviceId, now),
-        leases.active(db, viewer.accountId, deviceId, now),
-      ]);
+      const overview = await deviceOverview(
+        deps,
+        viewer.accountId,
+        streamerOf(viewer).deviceId,
+        clock(),
+      );
       reply.header('cache-control', 'no-store');
-      return ok({ ...limits, devices, streams });
+      return ok(overview);
     },
   );
 

@@ -4,8 +4,8 @@ import { deviceCalls } from '@site/contract';
 import type { Database } from '../../db/schema.js';
 import { registerCall } from '../accounts/calls.js';
 import type { AccountLimits } from './limits.js';
-import { accountLimits } from './limits.js';
-import { devicesOf, removeDevice, renameDevice } from './registered-devices.js';
+import { deviceOverview } from './overview.js';
+import { removeDevice, renameDevice } from './registered-devices.js';
 import type { StreamLeases } from './stream-leases.js';
 import { streamerOf } from './streamer.js';
 
@@ -18,18 +18,11 @@ export interface DeviceRouteDeps {
 
 /** The account centre's devices and the refusal's 「停止該裝置播放」 (contract registered-devices.ts). */
 export function registerDeviceRoutes(app: FastifyInstance, deps: DeviceRouteDeps): void {
-  const { db, clock, leases, defaults } = deps;
+  const { db, clock, leases } = deps;
 
-  registerCall(app, deviceCalls.findDeviceList, async (_, { viewer, request }) => {
-    const now = clock();
-    const { deviceId } = streamerOf(viewer, request);
-    const [limits, devices, streams] = await Promise.all([
-      accountLimits(db, viewer.accountId, defaults, now),
-      devicesOf(db, viewer.accountId, deviceId, now),
-      leases.active(db, viewer.accountId, deviceId, now),
-    ]);
-    return { ...limits, devices, streams };
-  });
+  registerCall(app, deviceCalls.findDeviceList, async (_, { viewer, request }) =>
+    deviceOverview(deps, viewer.accountId, streamerOf(viewer, request).deviceId, clock()),
+  );
 
   registerCall(app, deviceCalls.renameDevice, async (body, { viewer }) => {
     await renameDevice(db, viewer.accountId, body.deviceKey, body.name);

@@ -1,10 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { DeviceList } from '../../api/devices';
 import { formError } from '../forms/field-errors';
 import { FormMessage } from '../forms/FormMessage';
 import { useAction } from '../forms/use-action';
 import { t } from '../../i18n/zh-TW';
-import { StreamRow, stopStreamIfAny } from './StreamLimit';
+import { StreamStopList, stopStreamIfAny } from './StreamLimit';
 
 const d = t.devices;
 
@@ -18,7 +18,6 @@ export function Streams({
 }) {
   const action = useAction();
   const [stopping, setStopping] = useState('');
-  const baseId = useId();
   if (list.streams.length === 0) return <p>{d.noStreams}</p>;
   const stop = async (streamId: string, name: string) => {
     if (action.pending) return;
@@ -32,26 +31,12 @@ export function Streams({
   };
   return (
     <>
-      <div role="group" aria-label={d.streamsLabel}>
-        <ul className="devices__list">
-          {list.streams.map((stream, index) => (
-            <li key={stream.streamId} className="devices__item">
-              <StreamRow stream={stream} nameId={`${baseId}-${index}`} />
-              <div className="devices__actions">
-                <button
-                  type="button"
-                  className="button"
-                  aria-describedby={`${baseId}-${index}`}
-                  aria-disabled={action.pending}
-                  onClick={() => stop(stream.streamId, stream.deviceName)}
-                >
-                  {stopping === stream.streamId ? d.stopping : d.stopStream}
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <StreamStopList
+        streams={list.streams}
+        stopping={stopping}
+        pending={action.pending}
+        onStop={(stream) => stop(stream.streamId, stream.deviceName)}
+      />
       <FormMessage error={formError(action.error, t.common.actionFailed)} />
     </>
   );

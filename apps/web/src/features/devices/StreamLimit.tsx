@@ -41,6 +41,46 @@ export function StreamRow({
   );
 }
 
+/** The streams playing now, each with 「停止該裝置播放」 (the refusal's and 裝置管理's list). */
+export function StreamStopList({
+  streams,
+  stopping,
+  pending,
+  primary = false,
+  onStop,
+}: {
+  streams: readonly ActiveStream[];
+  /** The stream being stopped, whose button says so. */
+  stopping: string;
+  pending: boolean;
+  primary?: boolean;
+  onStop: (stream: ActiveStream) => void;
+}) {
+  const baseId = useId();
+  return (
+    <div role="group" aria-label={d.streamsLabel} hidden={streams.length === 0}>
+      <ul className="devices__list">
+        {streams.map((stream, index) => (
+          <li key={stream.streamId} className="devices__item">
+            <StreamRow stream={stream} nameId={`${baseId}-${index}`} />
+            <div className="devices__actions">
+              <button
+                type="button"
+                className={primary ? 'button button--primary' : 'button'}
+                aria-describedby={`${baseId}-${index}`}
+                aria-disabled={pending}
+                onClick={() => onStop(stream)}
+              >
+                {stopping === stream.streamId ? d.stopping : d.stopStream}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * A play refused with STREAM_LIMIT (play page, live page): the server's message and the streams
  * playing now, each with 「停止該裝置播放」, which stops it and then asks for the play again.
@@ -57,7 +97,6 @@ export function StreamLimitRefusal({
 }) {
   const action = useAction();
   const [stopping, setStopping] = useState('');
-  const baseId = useId();
 
   const stop = async (streamId: string) => {
     if (action.pending) return;
@@ -73,26 +112,13 @@ export function StreamLimitRefusal({
   return (
     <div className="message message--error stream-limit">
       <p role="alert">{message}</p>
-      <div role="group" aria-label={d.streamsLabel} hidden={streams.length === 0}>
-        <ul className="devices__list">
-          {streams.map((stream, index) => (
-            <li key={stream.streamId} className="devices__item">
-              <StreamRow stream={stream} nameId={`${baseId}-${index}`} />
-              <div className="devices__actions">
-                <button
-                  type="button"
-                  className="button button--primary"
-                  aria-describedby={`${baseId}-${index}`}
-                  aria-disabled={action.pending}
-                  onClick={() => stop(stream.streamId)}
-                >
-                  {stopping === stream.streamId ? d.stopping : d.stopStream}
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <StreamStopList
+        streams={streams}
+        stopping={stopping}
+        pending={action.pending}
+        primary
+        onStop={(stream) => stop(stream.streamId)}
+      />
       {streams.length === 0 ? (
         // The streams ended meanwhile (or none could be named): asking again may pass now.
         <div className="devices__actions">
