@@ -7,6 +7,7 @@ import { catalogueCalls } from './catalogue.js';
 import { inboxCalls } from './engagement.js';
 import { listCalls } from './lists.js';
 import { livePageCalls } from './live.js';
+import { catchupPageCalls } from './catchup.js';
 import { orderCalls } from './orders.js';
 import { partnerCalls } from './partners.js';
 import { passwordResetCalls } from './password-reset.js';
@@ -28,6 +29,7 @@ const groups: Record<string, Record<string, { method: string; path: string }>> =
   searchCalls,
   listCalls,
   livePageCalls,
+  catchupPageCalls,
   inboxCalls,
   playbackCalls,
   orderCalls,

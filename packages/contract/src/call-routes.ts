@@ -3,6 +3,7 @@ import type { accountCentreCalls } from './account-centre.js';
 import type { accountCalls } from './accounts.js';
 import type { ReplyData } from './call.js';
 import type { catalogueCalls } from './catalogue.js';
+import type { catchupPageCalls } from './catchup.js';
 import type { inboxCalls } from './engagement.js';
 import type { listCalls } from './lists.js';
 import type { livePageCalls } from './live.js';
@@ -36,6 +37,7 @@ export type SiteCallDescriptions = typeof accountCalls &
   typeof searchCalls &
   typeof listCalls &
   typeof livePageCalls &
+  typeof catchupPageCalls &
   typeof inboxCalls &
   typeof playbackCalls &
   typeof orderCalls &
@@ -152,6 +154,11 @@ export const callRoutes: Routes = {
   switchChannel: get('/ajax/ajaxSwitchChannel.do'),
   findTwitchContentData: get('/ajax/ajaxFindTwitchContentData.do'),
   findChannelGroupList: get(s.findChannelGroupList),
+  // start over and catch-up (catchup.ts holds the paths and builds schemas, as live.ts)
+  findCatchupProgramList: get('/ajax/ajaxFindCatchupProgramList.do'),
+  getProgramPlay: get('/ajax/ajaxGetProgramPlay.do'),
+  saveProgramPosition: post('/ajax/ajaxSaveProgramPosition.do'),
+  findProgramHistoryList: get('/ajax/ajaxFindProgramHistoryList.do'),
   // engagement
   findInboxMessageList: get(engagementCalls.findInboxMessageList),
   findInboxUnreadCount: get(engagementCalls.findInboxUnreadCount),

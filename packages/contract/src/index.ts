@@ -6,6 +6,7 @@ export * from './fields.js';
 export * from './errors.js';
 export * from './catalogue.js';
 export * from './live.js';
+export * from './catchup.js';
 export * from './health.js';
 export * from './routes.js';
 export * from './pages.js';
