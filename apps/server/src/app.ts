@@ -41,6 +41,7 @@ import { registerMediaRoutes } from './modules/media/routes.js';
 import { registerStreamRoutes } from './modules/media/stream-routes.js';
 import { StreamSigner } from './modules/media/stream-urls.js';
 import { ContentKeyStore } from './modules/media/content-keys.js';
+import { requirePlayRight } from './modules/playback/play-right.js';
 import { registerPlaybackRoutes } from './modules/playback/routes.js';
 import {
   createDevices,
@@ -242,6 +243,8 @@ export async function buildApp({
     leases: devices.leases,
     defaults: devices.defaults,
     channelPlays: (channelId, viewer) => live.service.plays(viewer, channelId, clock()),
+    titlePlays: async (contentId, viewer, now) =>
+      (await requirePlayRight(db, { contentId, isSeries: 'N', viewer, now })).title.content_id,
   });
   registerAdRoutes(app, {
     db,

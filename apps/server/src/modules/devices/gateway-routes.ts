@@ -18,7 +18,6 @@ import { AppError, notFound } from '../../http/errors.js';
 import { requireAdult } from '../accounts/access.js';
 import type { SessionPolicy } from '../accounts/sessions.js';
 import { resolveViewer, type Viewer } from '../accounts/viewer.js';
-import { requirePlayRight } from '../playback/play-right.js';
 import type { AccountLimits } from './limits.js';
 import { deviceOverview } from './overview.js';
 import { removeDevice, renameDevice } from './registered-devices.js';
@@ -33,6 +32,11 @@ export interface GatewayDeviceRouteDeps {
   defaults: AccountLimits;
   /** Whether the viewer may play a channel now (the live module's right). */
   channelPlays: (channelId: string, viewer: Viewer) => Promise<boolean>;
+  /**
+   * The title the viewer may play now (the playback module's right, which refuses otherwise);
+   * handed in by the app, as the channel's right is, since playback sits below devices.
+   */
+  titlePlays: (contentId: string, viewer: Viewer, now: number) => Promise<string>;
 }
 
 /**
@@ -128,8 +132,7 @@ export function registerGatewayDeviceRoutes(
       const now = clock();
       let playing: { kind: 'title' | 'channel'; id: string };
       if (contentId !== undefined) {
-        const { title } = await requirePlayRight(db, { contentId, isSeries: 'N', viewer, now });
-        playing = { kind: 'title', id: title.content_id };
+        playing = { kind: 'title', id: await deps.titlePlays(contentId, viewer, now) };
       } else {
         const id = channelId ?? '';
         if (!(await deps.channelPlays(id, viewer))) {

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { Viewer } from '../accounts/viewer.js';
 import { AppError } from '../../http/errors.js';
-import { GRANT_ROUTE, requireGrant } from './stream-routes.js';
+import { GRANT_ROUTE, requireGrant, type GrantViewer } from './stream-routes.js';
 import type { StreamSigner } from './stream-urls.js';
 
 /** Decides whether the viewer still holds the play right of the title; throws AppError if not. */
-export type KeyRight = (viewer: Viewer, contentId: string, clipId: string) => Promise<void>;
+export type KeyRight = (viewer: GrantViewer, contentId: string, clipId: string) => Promise<void>;
 
 /**
  * GET /stream/{clipId}/{expires}/{signature}/grant/{contentId}/{grant}/content.key: the clip's

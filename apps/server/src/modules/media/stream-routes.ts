@@ -4,7 +4,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { signedPathNumber } from '../../http/canonical-number.js';
 import { AppError } from '../../http/errors.js';
-import type { Viewer } from '../accounts/viewer.js';
 import { rewriteGrantedPlaylist } from './playlist-rewrite.js';
 import { STREAM_ID, type StreamSigner } from './stream-urls.js';
 
@@ -57,7 +56,7 @@ function requireSignedPrefix(signer: StreamSigner, params: StreamParams): void {
 export function requireGrant(
   signer: StreamSigner,
   request: FastifyRequest<{ Params: GrantParams }>,
-): Viewer {
+): GrantViewer {
   const params = request.params;
   requireSignedPrefix(signer, params);
   if (!signer.isEncrypted(params.clipId) || !STREAM_ID.test(params.contentId))
@@ -71,6 +70,13 @@ export function requireGrant(
   }
   return viewer;
 }
+
+/**
+ * The signed-in viewer as the session plugin puts it on the request (accounts declares the
+ * field); named through the request so the media module does not import accounts, which sits
+ * above it.
+ */
+export type GrantViewer = NonNullable<FastifyRequest['viewer']>;
 
 export const GRANT_ROUTE = '/stream/:clipId/:expires/:signature/grant/:contentId/:grant';
 
