@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   consoleCatalogueCalls,
-  episodePlaceSchema,
   titleFieldsSchema,
   type ConsoleTitle,
   type StaffSelf,
@@ -10,83 +9,26 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
-import { z } from 'zod';
 import { ConsoleCallError, call } from '../api/call';
 import { mayEditTitles } from '../api/session';
 import { OffersPanel } from '../catalogue/OffersPanel';
 import { PeoplePanel } from '../catalogue/PeoplePanel';
 import { PicturesPanel } from '../catalogue/PicturesPanel';
 import { missingForPublish } from '../catalogue/pictures';
+import { TitleFacts } from '../catalogue/TitleFacts';
+import {
+  FIELD_LABELS,
+  changedFields,
+  formSchema,
+  formValues,
+  showField,
+  type FieldName,
+} from '../catalogue/title-form';
 import { ClipPanel } from '../media/ClipPanel';
-import { GRADE_LABELS, KIND_LABELS, SELL_TYPE_LABELS, STATE_LABELS } from '../labels';
-import { formatTaipei, taipeiLocalToUnix, unixToTaipeiLocal } from '../time';
+import { GRADE_LABELS, SELL_TYPE_LABELS } from '../labels';
 import { Alert } from '../ui/Alert';
 import { Field, describedBy, showCallError } from '../ui/form';
-import { StaleEditNotice, showValue, staleChanges, type StaleChange } from '../ui/StaleEdit';
-
-const FIELD_LABELS: Record<string, string> = {
-  name: '片名',
-  synopsis: '簡介',
-  year: '年份',
-  country: '國家',
-  mainCategoryId: '主分類',
-  subcategoryId: '子分類',
-  grade: '分級',
-  isRestricted: '限制觀看',
-  isSexual: '含性內容',
-  kidSafe: '適合兒童',
-  sellType: '販售方式',
-  price: '價格（元）',
-  onShelfAt: '上架時間',
-  offShelfAt: '下架時間',
-  seasonNo: '季數',
-  episodeNo: '集數',
-  state: '狀態',
-  clipId: '正片影片檔',
-  trailerClipId: '預告片影片檔',
-};
-
-/** The form's fields: the contract's, with the times as Taipei date-time text. */
-const formSchema = titleFieldsSchema.omit({ onShelfAt: true, offShelfAt: true }).extend({
-  // An episode's place in its series (the site's next/previous episode follows it).
-  seasonNo: episodePlaceSchema.shape.seasonNo.optional(),
-  episodeNo: episodePlaceSchema.shape.episodeNo.optional(),
-  onShelfAt: z.string().refine((value) => taipeiLocalToUnix(value) !== undefined, '請輸入上架時間'),
-  offShelfAt: z
-    .string()
-    .refine((value) => value === '' || taipeiLocalToUnix(value) !== undefined, '時間格式不正確'),
-});
-type FormValues = z.input<typeof formSchema>;
-type FieldName = keyof FormValues;
-
-function formValues(title: ConsoleTitle): FormValues {
-  return {
-    name: title.name,
-    synopsis: title.synopsis,
-    year: title.year,
-    country: title.country,
-    mainCategoryId: title.mainCategoryId,
-    subcategoryId: title.subcategoryId,
-    grade: title.grade,
-    isRestricted: title.isRestricted,
-    isSexual: title.isSexual,
-    kidSafe: title.kidSafe,
-    sellType: title.sellType,
-    price: title.price,
-    onShelfAt: unixToTaipeiLocal(title.onShelfAt),
-    offShelfAt: unixToTaipeiLocal(title.offShelfAt),
-    ...(title.kind === 'episode'
-      ? { seasonNo: title.seasonNo ?? 1, episodeNo: title.episodeNo ?? 1 }
-      : {}),
-  };
-}
-
-const showField = (name: string, value: unknown) =>
-  (name === 'onShelfAt' || name === 'offShelfAt') && typeof value === 'number'
-    ? formatTaipei(value)
-    : name === 'state' && (value === 'draft' || value === 'published')
-      ? STATE_LABELS[value]
-      : showValue(value);
+import { StaleEditNotice, staleChanges, type StaleChange } from '../ui/StaleEdit';
 
 export function TitleEditPage({ staff }: { staff: StaffSelf }) {
   const { contentId = '' } = useParams();
@@ -223,14 +165,7 @@ function TitleForm({
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
-    const changes: Record<string, unknown> = {};
-    for (const name of Object.keys(dirtyFields) as FieldName[]) {
-      const value = values[name];
-      if (name === 'onShelfAt') changes[name] = taipeiLocalToUnix(value as string);
-      else if (name === 'offShelfAt')
-        changes[name] = value === '' ? null : taipeiLocalToUnix(value as string);
-      else changes[name] = value;
-    }
+    const changes = changedFields(values, Object.keys(dirtyFields) as FieldName[]);
     setBusy(true);
     try {
       const reply = await call(consoleCatalogueCalls.changeTitle, {
@@ -289,20 +224,7 @@ function TitleForm({
         <Link to="/titles">← 影片清單</Link>
       </p>
       <h1>{title.name}</h1>
-      <dl className="facts">
-        <dt>影片編號</dt>
-        <dd>{title.contentId}</dd>
-        <dt>類型</dt>
-        <dd>{KIND_LABELS[title.kind]}</dd>
-        <dt>狀態</dt>
-        <dd>
-          <span className={`badge badge--${title.state}`}>{STATE_LABELS[title.state]}</span>
-        </dd>
-        <dt>版本</dt>
-        <dd>{title.version}</dd>
-        <dt>最後修改</dt>
-        <dd>{formatTaipei(title.updatedAt)}</dd>
-      </dl>
+      <TitleFacts title={title} />
       {stale && <StaleEditNotice changes={stale} onReload={() => void onReload()} />}
       {failure && <Alert>{failure}</Alert>}
       {notice && !stale && !failure && (
