@@ -76,6 +76,8 @@ describe('the operator console in Chromium (issue 22)', () => {
       '影片',
       '排序',
       '媒體',
+      '站內訊息',
+      '公告',
       '員工',
       '稽核紀錄',
     ]);
@@ -204,6 +206,8 @@ describe('the operator console in Chromium (issue 22)', () => {
       '影片',
       '排序',
       '媒體',
+      '站內訊息',
+      '公告',
       '稽核紀錄',
     ]);
     await nav.getByRole('link', { name: '稽核紀錄' }).click();

@@ -13,6 +13,7 @@ import { listCalls } from './list-calls.js';
 import { livePlaylist } from './live-playlist.js';
 import { liveSegment } from './live-segment.js';
 import { mediaSegment } from './media-segment.js';
+import { messageSend } from './message-send.js';
 import { playRight } from './play-right.js';
 import { resumeHeartbeat } from './resume-heartbeat.js';
 import { search } from './search.js';
@@ -28,6 +29,7 @@ export const benchmarks: Benchmark[] = [
   search,
   browsePaging,
   consoleTitles,
+  messageSend,
   homePage,
   firstFrame,
   livePlaylist,

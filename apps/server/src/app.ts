@@ -53,7 +53,10 @@ import { registerOrderRoutes } from './modules/commerce/order-routes.js';
 import { registerCommerceAccountCentreRoutes } from './modules/commerce/account-centre-routes.js';
 import { registerCommerceConsoleCalls } from './modules/commerce/console-calls.js';
 import { registerVoucherRoutes } from './modules/commerce/voucher-routes.js';
-import { registerEngagementRoutes } from './modules/engagement/index.js';
+import {
+  registerEngagementConsoleCalls,
+  registerEngagementRoutes,
+} from './modules/engagement/index.js';
 import { registerSearchRoutes } from './modules/search/routes.js';
 import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
 import { consoleSessionPlugin } from './modules/staff/console-session.js';
@@ -186,6 +189,7 @@ export async function buildApp({
     store: { db, reindex: reindexTitles, reindexPeople },
     clock,
   });
+  registerEngagementConsoleCalls(app, { db, clock });
 
   registerGatewayClientAuth(app, parseGatewayClients(config.GATEWAY_CLIENTS), clock);
   registerHealthRoutes(app, database);

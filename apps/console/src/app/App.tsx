@@ -3,7 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Navigate, Route, Routes, useLocation } from 'react-router';
 import { SESSION_ENDED_EVENT, call } from '../api/call';
-import { SECTIONS, SESSION_KEY, mayIngest, mayUse, useSession, type Section } from '../api/session';
+import {
+  SECTIONS,
+  SESSION_KEY,
+  mayIngest,
+  mayMessage,
+  mayUse,
+  useSession,
+  type Section,
+} from '../api/session';
 import { SignInPage } from '../pages/SignInPage';
 import { Alert } from '../ui/Alert';
 
@@ -19,6 +27,12 @@ const MediaJobPage = lazy(() =>
 );
 const OrderPage = lazy(() =>
   import('../catalogue/OrderPage').then((m) => ({ default: m.OrderPage })),
+);
+const MessagesPage = lazy(() =>
+  import('../pages/MessagesPage').then((m) => ({ default: m.MessagesPage })),
+);
+const AnnouncementsPage = lazy(() =>
+  import('../pages/AnnouncementsPage').then((m) => ({ default: m.AnnouncementsPage })),
 );
 const TitleEditPage = lazy(() =>
   import('../pages/TitleEditPage').then((m) => ({ default: m.TitleEditPage })),
@@ -155,6 +169,18 @@ function Shell({ staff }: { staff: StaffSelf }) {
                   element={<MediaJobPage editable={mayIngest(staff.roles)} />}
                 />
               </>
+            )}
+            {mayUse('messages', staff.roles) && (
+              <Route
+                path="messages"
+                element={<MessagesPage editable={mayMessage(staff.roles)} />}
+              />
+            )}
+            {mayUse('announcements', staff.roles) && (
+              <Route
+                path="announcements"
+                element={<AnnouncementsPage editable={mayMessage(staff.roles)} />}
+              />
             )}
             {mayUse('staff', staff.roles) && <Route path="staff" element={<StaffPage />} />}
             {mayUse('audit', staff.roles) && <Route path="audit" element={<AuditPage />} />}

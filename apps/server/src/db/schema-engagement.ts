@@ -75,6 +75,15 @@ export interface InboxMessageTable {
   sent_at: number;
   /** SPEC §2 link string of the title the message points at; null: none (migration 0019). */
   link: string | null;
+  /**
+   * Who a message without account_id is for (migration 0034): null or 'all' everyone, 'service'
+   * a monthly service paid past sent_at, 'rentalEnding' a rental ending within audience_days.
+   */
+  audience: string | null;
+  audience_days: number | null;
+  /** The staff member who sent it from the console; null: seeded or imported. */
+  created_by: string | null;
+  created_at: number | null;
 }
 
 /** A user's (sub-account's) state of a message; no row = unread. */
@@ -93,6 +102,10 @@ export interface AnnouncementTable {
   content: string;
   start_at: number;
   end_at: number;
+  /** Edits are made on the version seen (migration 0034). */
+  version: Generated<number>;
+  created_by: string | null;
+  updated_at: number | null;
 }
 
 export interface AnnouncementSeenTable {

@@ -127,3 +127,30 @@ export async function setKidPin(
     .where('account_id', '=', accountId)
     .execute();
 }
+
+/** The member account of a login id (e-mail or phone), for staff naming one member. */
+export async function accountOfLoginId(
+  db: Kysely<Database>,
+  loginId: string,
+): Promise<{ accountId: string; loginId: string } | undefined> {
+  const row = await db
+    .selectFrom('account')
+    .select(['account_id', 'login_id'])
+    .where('login_id', '=', loginId)
+    .executeTakeFirst();
+  return row && { accountId: row.account_id, loginId: row.login_id };
+}
+
+/** Login ids of these accounts, by account id. */
+export async function loginIdsOf(
+  db: Kysely<Database>,
+  accountIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('account')
+    .select(['account_id', 'login_id'])
+    .where('account_id', 'in', [...accountIds])
+    .execute();
+  return new Map(rows.map((r) => [r.account_id, r.login_id]));
+}

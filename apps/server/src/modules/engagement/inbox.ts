@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { InboxList, InboxMessage } from '@site/contract';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import type { Viewer } from '../accounts/viewer.js';
+import { rentalEndingBetween, servicePaidPast } from '../commerce/segments.js';
 
 /** The newest this many messages are listed. */
 export const INBOX_LIST_MAX = 100;
@@ -14,8 +15,15 @@ export const INBOX_LIST_MAX = 100;
  * accounts/access.ts); the header's count is 0 for a kid, so no badge shows.
  */
 
-/** Messages to this viewer's account or to everyone, with this user's state (no row = unread). */
-function visibleMessages(db: Kysely<Database>, viewer: Viewer) {
+const DAY = 86_400;
+
+/**
+ * Messages sent to this viewer by now, with this user's state (no row = unread): those to their
+ * account, and those to everyone or to a segment they are in (docs/adr/0046: stored once, the
+ * audience read per member). A scheduled message shows from its send time.
+ */
+function visibleMessages(db: Kysely<Database>, viewer: Viewer, now: number) {
+  const accountId = viewer.accountId;
   return db
     .selectFrom('inbox_message as m')
     .leftJoin('inbox_status as s', (join) =>
@@ -23,14 +31,40 @@ function visibleMessages(db: Kysely<Database>, viewer: Viewer) {
         .onRef('s.msg_id', '=', 'm.msg_id')
         .on('s.sub_account_uid', '=', viewer.subAccount.sub_account_uid),
     )
+    .where('m.sent_at', '<=', now)
     .where((eb) =>
-      eb.or([eb('m.account_id', '=', viewer.accountId), eb('m.account_id', 'is', null)]),
+      eb.or([
+        eb('m.account_id', '=', accountId),
+        eb.and([
+          eb('m.account_id', 'is', null),
+          eb.or([
+            eb('m.audience', 'is', null),
+            eb('m.audience', '=', 'all'),
+            eb.and([
+              eb('m.audience', '=', 'service'),
+              servicePaidPast(accountId, eb.ref('m.sent_at')),
+            ]),
+            eb.and([
+              eb('m.audience', '=', 'rentalEnding'),
+              rentalEndingBetween(
+                accountId,
+                eb.ref('m.sent_at'),
+                sql<number>`${eb.ref('m.sent_at')} + ${eb.ref('m.audience_days')} * ${DAY}`,
+              ),
+            ]),
+          ]),
+        ]),
+      ]),
     );
 }
 
 /** ajaxFindInboxMessageList.do: newest first, deleted ones left out, and the unread count. */
-export async function inboxList(db: Kysely<Database>, viewer: Viewer): Promise<InboxList> {
-  const rows = await visibleMessages(db, viewer)
+export async function inboxList(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  now: number,
+): Promise<InboxList> {
+  const rows = await visibleMessages(db, viewer, now)
     .select(['m.msg_id', 'm.title', 'm.content', 'm.sent_at', 'm.link', 's.status'])
     .where((eb) => eb.or([eb('s.status', 'is', null), eb('s.status', '!=', 'deleted')]))
     .orderBy('m.sent_at', 'desc')
@@ -45,12 +79,16 @@ export async function inboxList(db: Kysely<Database>, viewer: Viewer): Promise<I
     status: r.status === 'read' ? 'read' : 'unread',
     linkString: r.link ?? '',
   }));
-  return { messageList, unreadCount: await unreadCount(db, viewer) };
+  return { messageList, unreadCount: await unreadCount(db, viewer, now) };
 }
 
-export async function unreadCount(db: Kysely<Database>, viewer: Viewer): Promise<number> {
+export async function unreadCount(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  now: number,
+): Promise<number> {
   if (viewer.kidMode) return 0;
-  const row = await visibleMessages(db, viewer)
+  const row = await visibleMessages(db, viewer, now)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('s.status', 'is', null)
     .executeTakeFirst();
@@ -71,7 +109,7 @@ export async function updateMessages(
 ): Promise<number> {
   const uid = viewer.subAccount.sub_account_uid;
   return db.transaction().execute(async (trx) => {
-    const own = await visibleMessages(trx, viewer)
+    const own = await visibleMessages(trx, viewer, now)
       .select(['m.msg_id', 's.status'])
       .where('m.msg_id', 'in', msgIds)
       .execute();

@@ -1,3 +1,4 @@
-/** The engagement module: prize draws, inbox, announcements (docs/adr/0026). */
+/** The engagement module: prize draws, inbox, announcements (docs/adr/0026, 0046). */
 export { drawActivityFor, draw, type Roll } from './draws.js';
 export { registerEngagementRoutes, type EngagementDeps } from './routes.js';
+export { registerEngagementConsoleCalls } from './console-calls.js';

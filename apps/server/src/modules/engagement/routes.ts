@@ -83,10 +83,10 @@ export function registerEngagementRoutes(app: FastifyInstance, deps: EngagementD
   );
 
   registerCall(app, inboxCalls.findInboxMessageList, async (_, { viewer }) =>
-    inboxList(db, viewer),
+    inboxList(db, viewer, clock()),
   );
   registerCall(app, inboxCalls.findInboxUnreadCount, async (_, { viewer }) => ({
-    unreadCount: await unreadCount(db, viewer),
+    unreadCount: await unreadCount(db, viewer, clock()),
   }));
   registerCall(app, inboxCalls.updateMsg, async (body, { viewer }) => ({
     updated: await updateMessages(db, viewer, body.msgIds, body.status, clock()),
