@@ -35,7 +35,15 @@ export interface GuideProgramme {
   stop: string | null;
   title: string;
   description: string;
+  /** `<category>no-catchup</category>`: no start over or catch-up (docs/adr/0043). */
+  blackout: boolean;
 }
+
+/**
+ * The category that marks a programme without catch-up rights (a sports event, say): a plain
+ * XMLTV `<category>` (any lang), so the file stays valid against xmltv.dtd (docs/adr/0043).
+ */
+export const BLACKOUT_CATEGORY = 'no-catchup';
 
 /** What replaces one channel's schedule over [from, to). */
 export interface ChannelReplacement {
@@ -47,6 +55,7 @@ export interface ChannelReplacement {
     end: number;
     name: string;
     description: string;
+    blackout: boolean;
     line: number | null;
   }[];
 }
@@ -151,6 +160,9 @@ export function parseGuide(xml: string): GuideProgramme[] {
       stop: node.getAttribute('stop'),
       title: preferred(children.filter((c) => c.nodeName === 'title')),
       description: preferred(children.filter((c) => c.nodeName === 'desc')),
+      blackout: children.some(
+        (c) => c.nodeName === 'category' && oneLine(c.textContent) === BLACKOUT_CATEGORY,
+      ),
     });
   }
   return programmes;
@@ -318,6 +330,7 @@ export function planImport(
         end,
         name: p.title,
         description: p.description,
+        blackout: p.blackout,
         line: p.line,
       });
     });
