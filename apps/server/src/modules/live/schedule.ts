@@ -35,8 +35,7 @@ export function frozenUntil(
   overlapping: readonly { start_at: number; end_at: number }[],
 ): number {
   let cut = Math.max(from, now);
-  for (const p of overlapping)
-    if (Number(p.start_at) < now) cut = Math.max(cut, Number(p.end_at));
+  for (const p of overlapping) if (Number(p.start_at) < now) cut = Math.max(cut, Number(p.end_at));
   return cut;
 }
 

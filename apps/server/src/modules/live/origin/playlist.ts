@@ -58,6 +58,11 @@ export interface MediaPlaylistInput {
   clipPrefix: (clipId: string) => string;
   /** AVOD channels: the ad tag of a mid-programme break; null for no ad breaks. */
   adTag: string | null;
+  /**
+   * A programme's playlist (start over and catch-up, docs/adr/0043): EVENT while it grows to the
+   * live edge, VOD once it has ended; none for the live window.
+   */
+  playlistType?: 'EVENT' | 'VOD';
 }
 
 /**
@@ -88,6 +93,7 @@ export function renderMediaPlaylist(input: MediaPlaylistInput): string {
     '#EXTM3U',
     '#EXT-X-VERSION:7',
     `#EXT-X-TARGETDURATION:${LIVE_SEGMENT_SECONDS}`,
+    ...(input.playlistType ? [`#EXT-X-PLAYLIST-TYPE:${input.playlistType}`] : []),
     `#EXT-X-MEDIA-SEQUENCE:${Math.max(first, 0)}`,
     `#EXT-X-DISCONTINUITY-SEQUENCE:${last >= first ? timeline.discontinuitySequence(first) : 0}`,
     '#EXT-X-INDEPENDENT-SEGMENTS',
