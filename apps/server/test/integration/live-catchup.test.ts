@@ -522,4 +522,37 @@ describe('start over and catch-up', () => {
       expect(history[0]).toMatchObject({ channelId: 'ch01', positionSeconds: 40 });
     });
   });
+
+  describe('the share page', () => {
+    const meta = (html: string, attr: 'property' | 'name', key: string) =>
+      new RegExp(`<meta ${attr}="${key}" content="([^"]*)">`).exec(html)?.[1];
+
+    it('/LiveChannel/{channelId}?program={start} names the programme and the channel', async () => {
+      const programme = await ended('ch01');
+      const res = await ctx.app.inject(`/LiveChannel/ch01?program=${programme.start}`);
+      expect(res.statusCode).toBe(200);
+      const html = res.body;
+      expect(meta(html, 'property', 'og:title')).toBe(`${programme.name}｜星河新聞台｜星河影音`);
+      expect(meta(html, 'name', 'twitter:title')).toBe(`${programme.name}｜星河新聞台｜星河影音`);
+      expect(meta(html, 'property', 'og:description')).toContain('星河新聞台');
+      expect(meta(html, 'name', 'twitter:description')).toContain(programme.name);
+      expect(meta(html, 'property', 'og:url')).toBe(
+        `https://tv.example.test/LiveChannel/ch01?program=${programme.start}`,
+      );
+    });
+
+    it('an unknown programme, another spelling or another channel’s: the channel’s own card', async () => {
+      const programme = await ended('ch01');
+      for (const query of [
+        `program=${programme.start + 60}`,
+        `program=0${programme.start}`,
+        'program=x',
+        '',
+      ]) {
+        const html = (await ctx.app.inject(`/LiveChannel/ch01?${query}`)).body;
+        expect(meta(html, 'property', 'og:title'), query).toBe('星河新聞台｜直播頻道｜星河影音');
+        expect(meta(html, 'property', 'og:url')).toBe('https://tv.example.test/LiveChannel/ch01');
+      }
+    });
+  });
 });
