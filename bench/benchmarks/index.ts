@@ -14,6 +14,7 @@ import { livePlaylist } from './live-playlist.js';
 import { liveSegment } from './live-segment.js';
 import { mediaSegment } from './media-segment.js';
 import { playRight } from './play-right.js';
+import { programmePlaylist } from './programme-playlist.js';
 import { resumeHeartbeat } from './resume-heartbeat.js';
 import { search } from './search.js';
 
@@ -32,6 +33,7 @@ export const benchmarks: Benchmark[] = [
   firstFrame,
   livePlaylist,
   liveSegment,
+  programmePlaylist,
   drawBurst,
   channelChange,
   lighthouseBench,

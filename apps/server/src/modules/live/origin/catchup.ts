@@ -56,6 +56,20 @@ export interface ProgrammeSpan {
   end: number;
 }
 
+/** Accept-Encoding headers seen → the encoding chosen (players send one of a handful). */
+const chosen = new Map<string, Encoding | null>();
+
+/** br, then gzip, as the client accepts them; remembered per header text. */
+function encodingFor(acceptEncoding: string): Encoding | null {
+  let encoding = chosen.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = (negotiate(acceptEncoding, ENCODINGS) as Encoding | undefined) ?? null;
+    if (chosen.size > 1000) chosen.clear();
+    chosen.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
 const unknownProgramme = () => notFound('找不到這個節目。');
 const noChannel = () => notFound('本頻道目前沒有播出。');
 
@@ -197,7 +211,7 @@ export class CatchupOrigin {
     }
     const encoding =
       kept.plain.length >= COMPRESS_THRESHOLD_BYTES && acceptEncoding
-        ? ((negotiate(acceptEncoding, ENCODINGS) as Encoding | undefined) ?? null)
+        ? encodingFor(acceptEncoding)
         : null;
     let body = kept.plain;
     if (encoding) {
