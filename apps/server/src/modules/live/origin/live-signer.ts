@@ -61,16 +61,16 @@ export class LiveSigner {
    * /live/ signature never opens a programme and one programme's never opens another.
    */
   signProgramme(channelId: string, programStart: number, expires: number): string {
-    const key = `${channelId}\n${programStart}\n${expires}`;
-    let signature = this.memo.get(`catchup\n${key}`);
+    const key = `catchup\n${channelId}\n${programStart}\n${expires}`;
+    let signature = this.memo.get(key);
     if (signature === undefined) {
       signature = crypto
         .createHmac('sha256', this.secret)
-        .update(`catchup\n${key}`)
+        .update(key)
         .digest('base64url')
         .slice(0, TOKEN_LENGTH);
       if (this.memo.size > 10_000) this.memo.clear();
-      this.memo.set(`catchup\n${key}`, signature);
+      this.memo.set(key, signature);
     }
     return signature;
   }
