@@ -251,6 +251,8 @@ describe('XMLTV import and export', () => {
     expect(exported).toContain('<channel id="ch01.tv.example.test">');
     expect(exported).toMatch(/<programme [^>]*channel="ch\d\d\.tv\.example\.test"/);
     expect(exported).not.toMatch(/channel="ch\d\d"/);
+    // ch12's baseball is blacked out: the export says so as the import reads it (ADR 0043).
+    expect(exported).toContain('<category lang="en">no-catchup</category>');
     const before = await snapshot();
     const result = await importXmltv(
       db(),
@@ -264,9 +266,12 @@ describe('XMLTV import and export', () => {
       start_at: number;
       end_at: number;
       name: string;
+      catchup_blackout: number;
     }[];
     const key = (rows: typeof after) =>
-      rows.map((r) => `${r.channel_id} ${r.start_at} ${r.end_at} ${r.name}`).sort();
+      rows
+        .map((r) => `${r.channel_id} ${r.start_at} ${r.end_at} ${r.name} ${r.catchup_blackout}`)
+        .sort();
     expect(key(after)).toEqual(key(JSON.parse(before) as typeof after));
   });
 

@@ -1,5 +1,12 @@
 import { MAX_CATCHUP_HOURS } from '@site/contract';
 
+/**
+ * The XMLTV category that marks a programme without catch-up rights (a sports event, say): a
+ * plain `<category>` (any lang), so a guide stays valid against xmltv.dtd; the import reads it,
+ * the export writes it (docs/adr/0043).
+ */
+export const BLACKOUT_CATEGORY = 'no-catchup';
+
 /** A programme as catch-up sees it: its slot (Unix seconds) and its blackout flag. */
 export interface ProgrammeSlot {
   start: number;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { create } from 'xmlbuilder2';
 import { repoRoot } from '../../config.js';
 import { taipeiLabel, taipeiParts } from '../../taipei-time.js';
+import { BLACKOUT_CATEGORY } from './catchup-rules.js';
 import { channelIdOfXmltv } from './xmltv.js';
 
 /** The XMLTV DTD the guide is checked against (a copy of shared/standards/xmltv.dtd). */
@@ -38,12 +39,6 @@ export interface GuideProgramme {
   /** `<category>no-catchup</category>`: no start over or catch-up (docs/adr/0043). */
   blackout: boolean;
 }
-
-/**
- * The category that marks a programme without catch-up rights (a sports event, say): a plain
- * XMLTV `<category>` (any lang), so the file stays valid against xmltv.dtd (docs/adr/0043).
- */
-export const BLACKOUT_CATEGORY = 'no-catchup';
 
 /** What replaces one channel's schedule over [from, to). */
 export interface ChannelReplacement {
