@@ -180,6 +180,16 @@ describe('start over and catch-up', () => {
       expect(tail.map((s) => [s.sn, s.cc, s.uri, s.map])).toEqual(
         live.segments.map((s) => [s.sn, s.cc, s.uri, s.map]),
       );
+      // Growing: a minute later the playlist (appended to the one in memory) is the one written
+      // whole for another address of the programme, but for the init segments' signed prefixes.
+      const grown = (await at(ctx.now.value + 60, () => mediaOf(url))).body;
+      const [, , , , expires] = url.split('/');
+      const other = `${signer().programmePrefix('ch01', programme.start, Number(expires) + 3600)}v0.m3u8`;
+      const whole = (await at(ctx.now.value + 60, () => ctx.app.inject(other))).body;
+      const unsigned = (text: string) =>
+        text.replace(/\/stream\/([\w-]+)\/\d+\/[\w-]+\//g, '/stream/$1/');
+      expect(unsigned(grown)).toBe(unsigned(whole));
+      expect(parse(grown).segments).toHaveLength(event.segments.length + 30);
       // A wall-clock time at every discontinuity, as live.
       expect(
         res.body

@@ -17,7 +17,7 @@ import {
 import { LiveSigner } from './live-signer.js';
 import type { LiveOrigin, Playout } from './origin.js';
 import { MASTER_PLAYLIST_MAX_AGE, MEDIA_PLAYLIST_MAX_AGE } from './origin.js';
-import { renderMediaPlaylist } from './playlist.js';
+import { mediaPlaylistHeader, mediaPlaylistSegments, type MediaPlaylistInput } from './playlist.js';
 import { segmentAt, segmentAtOrAfter } from './timeline.js';
 
 type Encoding = 'br' | 'gzip';
@@ -42,6 +42,8 @@ interface Kept {
   playout: Playout;
   last: number;
   ended: boolean;
+  /** While it grows (EVENT): its segment lines, so the next version appends to them. */
+  lines?: string;
   plain: Buffer;
   br?: Buffer;
   gzip?: Buffer;
@@ -190,23 +192,37 @@ export class CatchupOrigin {
     let fromMemory = true;
     if (!kept || kept.playout !== playout || kept.last !== last || kept.ended !== ended) {
       fromMemory = false;
+      const input: MediaPlaylistInput = {
+        channelId,
+        timeline: playout!.timeline,
+        assets: playout!.assets,
+        variant,
+        first,
+        last,
+        ended,
+        clipPrefix: (clipId) => this.origin.clipPrefix(clipId, expires),
+        adTag: playout!.adTag,
+        playlistType: ended ? 'VOD' : 'EVENT',
+      };
+      // An EVENT playlist grows at its end only: append what aired since it was last written.
+      const grows =
+        kept !== undefined &&
+        kept.playout === playout &&
+        kept.lines !== undefined &&
+        kept.last < last;
+      const lines = grows
+        ? kept!.lines! + mediaPlaylistSegments(input, kept!.last + 1, last)
+        : mediaPlaylistSegments(input, first, last);
       if (kept) this.forget(key, kept);
       const plain = Buffer.from(
-        renderMediaPlaylist({
-          channelId,
-          timeline: playout!.timeline,
-          assets: playout!.assets,
-          variant,
-          first,
-          last,
-          ended,
-          clipPrefix: (clipId) => this.origin.clipPrefix(clipId, expires),
-          adTag: playout!.adTag,
-          playlistType: ended ? 'VOD' : 'EVENT',
-        }),
+        mediaPlaylistHeader(input) + lines + (ended ? '#EXT-X-ENDLIST\n' : ''),
       );
       this.stats.renders += 1;
       kept = { playout: playout!, last, ended, plain, size: plain.length };
+      if (!ended) {
+        kept.lines = lines;
+        kept.size += lines.length;
+      }
       this.keep(key, kept);
     }
     const encoding =
