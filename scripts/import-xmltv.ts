@@ -16,6 +16,7 @@ import { connect, migrateToLatest } from '../apps/server/src/db/index.js';
 import { importXmltv } from '../apps/server/src/modules/live/schedule.js';
 import { XmltvImportError } from '../apps/server/src/modules/live/xmltv-import.js';
 import { taipeiLabel } from '../apps/server/src/taipei-time.js';
+import { systemClock } from '../apps/server/src/time.js';
 
 const USAGE =
   'usage: npm run epg:import -- <guide.xml> [--channel <id>] [--from <ISO time> --to <ISO time>]';
@@ -71,15 +72,23 @@ try {
 const database = connect(config.DATABASE_URL);
 try {
   await migrateToLatest(database);
-  const result = await importXmltv(database.db, xml, {
-    idDomain: config.XMLTV_ID_DOMAIN,
-    ...(args.values.channel !== undefined ? { channelId: args.values.channel } : {}),
-    ...(from !== undefined && to !== undefined ? { from, to } : {}),
-  });
+  const result = await importXmltv(
+    database.db,
+    xml,
+    {
+      idDomain: config.XMLTV_ID_DOMAIN,
+      ...(args.values.channel !== undefined ? { channelId: args.values.channel } : {}),
+      ...(from !== undefined && to !== undefined ? { from, to } : {}),
+    },
+    // What has aired is never rewritten (docs/adr/0043): the import starts after it.
+    systemClock(),
+  );
   for (const c of result.channels) {
     process.stdout.write(
       `${c.channelId}: ${taipeiLabel(c.from)} – ${taipeiLabel(c.to)} (Taipei): ` +
-        `${c.inserted} programmes in, ${c.removed} removed, ${c.trimmed} cut at the period's bounds\n`,
+        `${c.inserted} programmes in, ${c.removed} removed, ${c.trimmed} cut at the period's bounds` +
+        (c.aired > 0 ? `, ${c.aired} left out (their time has aired)` : '') +
+        '\n',
     );
   }
   if (result.skipped > 0)

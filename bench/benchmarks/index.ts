@@ -15,6 +15,7 @@ import { liveSegment } from './live-segment.js';
 import { mediaSegment } from './media-segment.js';
 import { messageSend } from './message-send.js';
 import { playRight } from './play-right.js';
+import { programmePlaylist } from './programme-playlist.js';
 import { resumeHeartbeat } from './resume-heartbeat.js';
 import { search } from './search.js';
 
@@ -34,6 +35,7 @@ export const benchmarks: Benchmark[] = [
   firstFrame,
   livePlaylist,
   liveSegment,
+  programmePlaylist,
   drawBurst,
   channelChange,
   lighthouseBench,

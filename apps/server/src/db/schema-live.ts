@@ -4,6 +4,20 @@ import type { Generated } from 'kysely';
 export interface LiveTables {
   channel_wording: ChannelWordingTable;
   live_bookmark: LiveBookmarkTable;
+  programme_position: ProgrammePositionTable;
+}
+
+/** A viewer's resume point in a catch-up programme (migration 0031, docs/adr/0043). */
+export interface ProgrammePositionTable {
+  sub_account_uid: string;
+  account_id: string;
+  channel_id: string;
+  /** The programme's start, Unix seconds: with the channel, its name. */
+  program_start: number;
+  position_seconds: number;
+  /** The play's heartbeat sequence: a lower one than stored is ignored. */
+  client_seq: number;
+  updated_at: number;
 }
 
 /** A channel's uiWordingList entry (SPEC §3): one of the four wording ids and its text. */

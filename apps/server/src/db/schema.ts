@@ -148,6 +148,8 @@ export interface ChannelTable {
   schedule_rev: Generated<number>;
   /** 1: suitable for kids, shown to a kid sub-account (migration 0022, docs/adr/0028). */
   kid_safe: Generated<number>;
+  /** Hours back its programmes may be played from their start; 0: none (migration 0031, docs/adr/0043). */
+  catchup_hours: Generated<number>;
 }
 
 export interface ChannelGroupMemberTable {
@@ -164,6 +166,8 @@ export interface ProgrammeTable {
   end_at: number;
   name: string;
   description: string;
+  /** 1: no start over or catch-up for this programme (migration 0031, docs/adr/0043). */
+  catchup_blackout: Generated<number>;
 }
 
 /** Owned by the accounts module. */

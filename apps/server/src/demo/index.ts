@@ -23,6 +23,9 @@ import {
   demoChannels,
   DEMO_KID_CHANNEL_IDS,
   demoProgrammes,
+  DEMO_BLACKOUT,
+  DEMO_CATCHUP_CHANNEL_IDS,
+  DEMO_CATCHUP_HOURS,
 } from './live.js';
 import { demoVoucherChoices, demoVouchers, monthlyServices, serviceTitles } from './vouchers.js';
 import { demoCreatives } from './ads.js';
@@ -68,6 +71,7 @@ const tables = [
   'ad_creative',
   // Not seeded, but a reset must clear them before the accounts they point at.
   'live_bookmark',
+  'programme_position',
   'session',
   'partner_binding',
   'rate_limit',
@@ -106,6 +110,27 @@ async function markKidChannels(db: Kysely<Database>, inserted: number): Promise<
     .set({ kid_safe: 1 })
     .where('channel_id', 'in', DEMO_KID_CHANNEL_IDS)
     .where('kid_safe', '=', 0)
+    .execute();
+  return inserted;
+}
+
+/**
+ * The demo's catch-up windows and blackout in a database seeded before migration 0031 (its rows
+ * are kept, so the insert alone would leave them at the columns' default 0). Passes the count on.
+ */
+async function markCatchup(db: Kysely<Database>, inserted: number): Promise<number> {
+  await db
+    .updateTable('channel')
+    .set({ catchup_hours: DEMO_CATCHUP_HOURS })
+    .where('channel_id', 'in', DEMO_CATCHUP_CHANNEL_IDS)
+    .where('catchup_hours', '=', 0)
+    .execute();
+  await db
+    .updateTable('programme')
+    .set({ catchup_blackout: 1 })
+    .where('channel_id', '=', DEMO_BLACKOUT.channelId)
+    .where('name', '=', DEMO_BLACKOUT.name)
+    .where('catchup_blackout', '=', 0)
     .execute();
   return inserted;
 }
@@ -160,10 +185,10 @@ export async function seed(
         'channel_id',
         'wording_id',
       ]),
-      programme: await insertMissing(db, 'programme', demoProgrammes(now), [
-        'channel_id',
-        'start_at',
-      ]),
+      programme: await markCatchup(
+        db,
+        await insertMissing(db, 'programme', demoProgrammes(now), ['channel_id', 'start_at']),
+      ),
       person: await insertMissing(db, 'person', people, ['person_id']),
       title_person: await insertMissing(db, 'title_person', titlePeople(), [
         'content_id',

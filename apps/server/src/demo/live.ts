@@ -22,6 +22,16 @@ export const channelGroups: Insertable<ChannelGroupTable>[] = [
   { channel_group_id: 'kids-sports', title: '兒童與體育', sort_order: 4 },
 ];
 
+/**
+ * Start over and catch-up (docs/adr/0043): these channels keep 72 hours; ch05 (歡樂綜藝台) keeps
+ * none, the channel without catch-up rights; the external (ch04, ch06) and off-air (ch09, ch10)
+ * channels none either. ch03 (allowWeb N) has a window its right still refuses on the web.
+ */
+export const DEMO_CATCHUP_CHANNEL_IDS = ['ch01', 'ch02', 'ch03', 'ch07', 'ch08', 'ch11', 'ch12'];
+export const DEMO_CATCHUP_HOURS = 72;
+/** ch12's baseball is blacked out (no catch-up rights), as `<category>no-catchup</category>` would. */
+export const DEMO_BLACKOUT = { channelId: 'ch12', name: '棒球直播' } as const;
+
 type ChannelSeed = Insertable<ChannelTable> & { groups: string[]; theme: readonly string[] };
 
 const news = ['整點新聞', '財經週報', '國際焦點', '氣象報告', '新聞深度解析', '地方新聞'] as const;
@@ -61,6 +71,9 @@ const channel = (
   sponsor_logo_position: 'UR',
   playout_clip_ids: '',
   kid_safe: 0,
+  catchup_hours: DEMO_CATCHUP_CHANNEL_IDS.includes(`ch${String(n).padStart(2, '0')}`)
+    ? DEMO_CATCHUP_HOURS
+    : 0,
   groups,
   theme,
   ...extra,
@@ -197,6 +210,8 @@ export function demoProgrammes(now: number, daysAhead = 7): Insertable<Programme
           end_at: end,
           name,
           description: `${c.name}：${name}`,
+          catchup_blackout:
+            c.channel_id === DEMO_BLACKOUT.channelId && name === DEMO_BLACKOUT.name ? 1 : 0,
         });
         start = end;
         k += 1;

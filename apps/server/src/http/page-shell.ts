@@ -38,6 +38,11 @@ export interface PageHead {
   preloadImage?: string;
   /** 404 when the route's id names nothing; the page itself then shows its own message. */
   status?: number;
+  /**
+   * The page's canonical site path when its query names what is shared (a programme of a live
+   * channel, `/LiveChannel/ch01?program=…`); the path alone otherwise.
+   */
+  canonicalPath?: string;
   /** Kept out of search engines (<meta name="robots"> and X-Robots-Tag): the account's own pages. */
   noindex?: boolean;
   /**
@@ -168,7 +173,8 @@ export const pageShell = fp<PageShellOptions>(async (app: FastifyInstance, optio
           alt: SITE_NAME,
           size: options.defaultImage.size,
         };
-    const tags = headTags(head, absolute(pathname), image, pageChunks[pageModule(name)]);
+    const canonical = absolute(head.canonicalPath ?? pathname);
+    const tags = headTags(head, canonical, image, pageChunks[pageModule(name)]);
     if (head.noindex) reply.header('x-robots-tag', 'noindex');
     if (head.referrerPolicy) reply.header('referrer-policy', head.referrerPolicy);
     // A function replacer: the tags hold titles, and "$&" or "$'" in a title is text, not a pattern.

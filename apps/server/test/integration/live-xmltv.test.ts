@@ -110,7 +110,7 @@ describe('XMLTV import and export', () => {
         programme('ch01', '20261123123000 +0800', '20261123130000 +0800', '氣象快報'),
       '  <channel id="ch01"><display-name>星河新聞台</display-name></channel>\n',
     );
-    const result = await importXmltv(db(), xml);
+    const result = await importXmltv(db(), xml, {}, ctx.now.value);
     expect(result.channels).toEqual([
       expect.objectContaining({
         channelId: 'ch01',
@@ -165,7 +165,7 @@ describe('XMLTV import and export', () => {
         programme('ch02', '20261124103000 +0800', '20261124113000 +0800', '盤中快報') +
         programme('ch03', '20261124100000 +0800', '20261124110000 +0800', '國際焦點'),
     );
-    const problems = await problemsOf(importXmltv(db(), xml));
+    const problems = await problemsOf(importXmltv(db(), xml, {}, ctx.now.value));
     expect(problems).toHaveLength(1);
     expect(problems[0]!.line).toBe(7);
     expect(problems[0]!.message).toContain(
@@ -185,11 +185,13 @@ describe('XMLTV import and export', () => {
         '</title><bogus/>',
       ),
     );
-    const problems = await problemsOf(importXmltv(db(), bogus));
+    const problems = await problemsOf(importXmltv(db(), bogus, {}, ctx.now.value));
     expect(problems.some((p) => p.line === 4 && /does not follow the DTD/.test(p.message))).toBe(
       true,
     );
-    const broken = await problemsOf(importXmltv(db(), '<?xml version="1.0"?>\n<tv>\n<programme'));
+    const broken = await problemsOf(
+      importXmltv(db(), '<?xml version="1.0"?>\n<tv>\n<programme', {}, ctx.now.value),
+    );
     expect(broken[0]!.line).toBeGreaterThan(0);
     expect(await snapshot()).toBe(before);
   });
@@ -202,7 +204,7 @@ describe('XMLTV import and export', () => {
         programme('ch01', '2026-11-24', '20261124110000 +0800', '錯誤時間') +
         programme('ch01', '20261124130000 +0800', '20261124140000 +0800', '  '),
     );
-    const problems = await problemsOf(importXmltv(db(), xml));
+    const problems = await problemsOf(importXmltv(db(), xml, {}, ctx.now.value));
     const text = problems.map((p) => `${p.line}: ${p.message}`).join('\n');
     expect(text).toContain("4: 「無此頻道」: channel 'ch99' is not a channel of this site");
     expect(text).toMatch(
@@ -221,12 +223,17 @@ describe('XMLTV import and export', () => {
         programme('ch12', '20261125200000 +0800', '20261125220000 +0800', '棒球直播') +
         programme('ch11', '20261125200000 +0800', '20261125220000 +0800', '卡通時間'),
     );
-    const result = await importXmltv(db(), xml, { channelId: 'ch12', from, to });
+    const result = await importXmltv(db(), xml, { channelId: 'ch12', from, to }, ctx.now.value);
     expect(result.skipped).toBe(2); // ch11's, and ch12's before the period
     const rows = (await schedule('ch12')).filter((p) => p.start_at < to && p.end_at > from);
     expect(rows.map((p) => [p.start_at, p.end_at, p.name])).toEqual([[from, to, '棒球直播']]);
     const crossing = await problemsOf(
-      importXmltv(db(), xml, { channelId: 'ch12', from: from + HOUR, to: to + HOUR }),
+      importXmltv(
+        db(),
+        xml,
+        { channelId: 'ch12', from: from + HOUR, to: to + HOUR },
+        ctx.now.value,
+      ),
     );
     expect(crossing[0]!.message).toContain('crosses the import period');
   });
@@ -244,17 +251,27 @@ describe('XMLTV import and export', () => {
     expect(exported).toContain('<channel id="ch01.tv.example.test">');
     expect(exported).toMatch(/<programme [^>]*channel="ch\d\d\.tv\.example\.test"/);
     expect(exported).not.toMatch(/channel="ch\d\d"/);
+    // ch12's baseball is blacked out: the export says so as the import reads it (ADR 0043).
+    expect(exported).toContain('<category lang="en">no-catchup</category>');
     const before = await snapshot();
-    const result = await importXmltv(db(), exported, { idDomain: ctx.config.XMLTV_ID_DOMAIN });
+    const result = await importXmltv(
+      db(),
+      exported,
+      { idDomain: ctx.config.XMLTV_ID_DOMAIN },
+      ctx.now.value,
+    );
     expect(result.channels.length).toBe(12);
     const after = JSON.parse(await snapshot()) as {
       channel_id: string;
       start_at: number;
       end_at: number;
       name: string;
+      catchup_blackout: number;
     }[];
     const key = (rows: typeof after) =>
-      rows.map((r) => `${r.channel_id} ${r.start_at} ${r.end_at} ${r.name}`).sort();
+      rows
+        .map((r) => `${r.channel_id} ${r.start_at} ${r.end_at} ${r.name} ${r.catchup_blackout}`)
+        .sort();
     expect(key(after)).toEqual(key(JSON.parse(before) as typeof after));
   });
 
@@ -271,23 +288,86 @@ describe('XMLTV import and export', () => {
     const qualified = guide(
       programme('ch06.tv.example.test', '20261127100000 +0800', '20261127110000 +0800', '甲'),
     );
-    const result = await importXmltv(db(), qualified, {
-      idDomain: 'tv.example.test',
-      channelId: 'ch06',
-    });
+    const result = await importXmltv(
+      db(),
+      qualified,
+      {
+        idDomain: 'tv.example.test',
+        channelId: 'ch06',
+      },
+      ctx.now.value,
+    );
     expect(result.channels.map((c) => c.channelId)).toEqual(['ch06']);
     const bare = guide(programme('ch06', '20261127110000 +0800', '20261127120000 +0800', '乙'));
-    const again = await importXmltv(db(), bare, {
-      idDomain: 'tv.example.test',
-      channelId: 'ch06.tv.example.test',
-    });
+    const again = await importXmltv(
+      db(),
+      bare,
+      {
+        idDomain: 'tv.example.test',
+        channelId: 'ch06.tv.example.test',
+      },
+      ctx.now.value,
+    );
     expect(again.channels.map((c) => c.channelId)).toEqual(['ch06']);
     // Another site's domain is not ours: that channel is unknown.
     const foreign = guide(
       programme('ch06.other.example', '20261127120000 +0800', '20261127130000 +0800', '丙'),
     );
-    const problems = await problemsOf(importXmltv(db(), foreign, { idDomain: 'tv.example.test' }));
+    const problems = await problemsOf(
+      importXmltv(db(), foreign, { idDomain: 'tv.example.test' }, ctx.now.value),
+    );
     expect(problems[0]!.message).toContain("channel 'ch06.other.example' is not a channel");
+  });
+
+  it('marks a programme with <category>no-catchup</category> as blacked out (docs/adr/0043)', async () => {
+    const xml = guide(
+      `  <programme start="20261123140000 +0800" stop="20261123160000 +0800" channel="ch12">
+    <title lang="zh">冠軍賽</title>
+    <category lang="en">Sports</category>
+    <category lang="en">no-catchup</category>
+  </programme>
+` + programme('ch12', '20261123160000 +0800', '20261123170000 +0800', '賽後分析'),
+    );
+    validate(xml);
+    await importXmltv(db(), xml, {}, ctx.now.value);
+    const rows = await db()
+      .selectFrom('programme')
+      .select(['name', 'catchup_blackout'])
+      .where('channel_id', '=', 'ch12')
+      .where('start_at', '>=', MONDAY + 14 * HOUR)
+      .where('start_at', '<', MONDAY + 17 * HOUR)
+      .orderBy('start_at')
+      .execute();
+    expect(rows.map((r) => [r.name, Number(r.catchup_blackout)])).toEqual([
+      ['冠軍賽', 1],
+      ['賽後分析', 0],
+    ]);
+  });
+
+  it('never rewrites what has aired: the import starts after the programme on air', async () => {
+    const now = ctx.now.value; // Sunday 12:00 Taipei
+    const sunday = MONDAY - 24 * HOUR;
+    const before = await schedule('ch01');
+    const onAir = before.find((p) => p.start_at <= now && p.end_at > now)!;
+    // A whole new Sunday, in half hours, each one named by its hour.
+    let programmes = '';
+    for (let t = sunday; t < MONDAY; t += HOUR / 2) {
+      const at = (u: number) =>
+        new Date((u + 8 * HOUR) * 1000).toISOString().replace(/\D/g, '').slice(0, 14) + ' +0800';
+      programmes += programme('ch01', at(t), at(t + HOUR / 2), `新排 ${t}`);
+    }
+    const result = await importXmltv(db(), guide(programmes), {}, now);
+    const after = await schedule('ch01');
+    const aired = (rows: typeof before) => rows.filter((p) => p.start_at < now);
+    expect(aired(after)).toEqual(aired(before));
+    expect(after.find((p) => p.start_at === onAir.start_at)).toEqual(onAir);
+    const fresh = after.filter((p) => p.start_at >= onAir.end_at && p.start_at < MONDAY);
+    expect(fresh.length).toBeGreaterThan(0);
+    expect(fresh.every((p) => p.name.startsWith('新排 '))).toBe(true);
+    expect(fresh[0]!.start_at).toBe(onAir.end_at);
+    expect(result.channels[0]!.aired).toBe((onAir.end_at - sunday) / (HOUR / 2));
+    for (let i = 1; i < after.length; i += 1)
+      expect(after[i]!.start_at).toBeGreaterThanOrEqual(after[i - 1]!.end_at);
   });
 
   it.runIf(testDialect === 'sqlite')(
@@ -298,13 +378,13 @@ describe('XMLTV import and export', () => {
       const bad = path.join(dir, 'bad.xml');
       fs.writeFileSync(
         good,
-        guide(programme('ch05', '20261126100000 +0800', '20261126110000 +0800', '綜藝特輯')),
+        guide(programme('ch05', '20361126100000 +0800', '20361126110000 +0800', '綜藝特輯')),
       );
       fs.writeFileSync(
         bad,
         guide(
-          programme('ch05', '20261126100000 +0800', '20261126110000 +0800', '甲') +
-            programme('ch05', '20261126103000 +0800', '20261126113000 +0800', '乙'),
+          programme('ch05', '20361126100000 +0800', '20361126110000 +0800', '甲') +
+            programme('ch05', '20361126103000 +0800', '20361126113000 +0800', '乙'),
         ),
       );
       const run = (...args: string[]) =>
@@ -317,10 +397,12 @@ describe('XMLTV import and export', () => {
             encoding: 'utf8',
           },
         );
+      // The command runs on the real clock and leaves out what has aired (docs/adr/0043), so
+      // the guide is set ten years ahead.
       const ok = run(good);
       expect(ok.status, ok.stderr).toBe(0);
       expect(ok.stdout).toContain(
-        'ch05: 2026-11-26 10:00 – 2026-11-26 11:00 (Taipei): 1 programmes in',
+        'ch05: 2036-11-26 10:00 – 2036-11-26 11:00 (Taipei): 1 programmes in',
       );
       const refused = run(bad);
       expect(refused.status).toBe(1);

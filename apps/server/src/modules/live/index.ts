@@ -6,11 +6,14 @@ import type { Database } from '../../db/schema.js';
 import type { StreamSigner } from '../media/stream-urls.js';
 import type { StreamLeases } from '../devices/index.js';
 import { LiveBookmarks } from './bookmarks.js';
+import { registerCatchupRoutes } from './catchup-routes.js';
+import { CatchupService } from './catchup-service.js';
+import { CatchupOrigin } from './origin/catchup.js';
 import { loadAssets } from './origin/assets.js';
 import { LiveSegments } from './origin/live-segments.js';
 import { LiveSigner } from './origin/live-signer.js';
 import { LiveOrigin } from './origin/origin.js';
-import { registerLivePlaylistRoutes } from './playlist-routes.js';
+import { registerCatchupPlaylistRoutes, registerLivePlaylistRoutes } from './playlist-routes.js';
 import { registerLiveRoutes } from './routes.js';
 import { LiveService } from './service.js';
 import { parseHostRules } from './stream-hosts.js';
@@ -32,7 +35,7 @@ export interface LiveDeps {
 export function registerLive(
   app: FastifyInstance,
   deps: LiveDeps,
-): { origin: LiveOrigin; service: LiveService } {
+): { origin: LiveOrigin; service: LiveService; catchup: CatchupOrigin } {
   const { db, clock, config, streams } = deps;
   const { assets, problems } = loadAssets(config.MEDIA_DIR);
   for (const problem of problems) app.log.warn(`live origin: clip left out: ${problem}`);
@@ -63,12 +66,25 @@ export function registerLive(
     bookmarkLimitPerAccount: config.RATE_LIMIT_LIVE_BOOKMARK_PER_ACCOUNT,
     leases: deps.leases,
   });
-  registerLivePlaylistRoutes(
-    app,
-    origin,
-    signer,
-    new LiveSegments(path.join(config.MEDIA_DIR, 'clips')),
+  const segments = new LiveSegments(path.join(config.MEDIA_DIR, 'clips'));
+  registerLivePlaylistRoutes(app, origin, signer, segments, clock);
+  // Start over and catch-up (docs/adr/0043): the same playouts, a programme at a time.
+  const catchup = new CatchupOrigin(origin, signer, config.STREAM_URL_TTL_SECONDS);
+  const hostRules = parseHostRules(config.LIVE_STREAM_HOST_RULES);
+  registerCatchupRoutes(app, {
     clock,
-  );
-  return { origin, service };
+    service: new CatchupService(db, service, origin, catchup, { hostRules }),
+    leases: deps.leases,
+  });
+  registerCatchupPlaylistRoutes(app, catchup, origin, signer, segments, clock);
+  // Its memory figures (bytes sent, from memory) for the benchmark (bench programme-playlist).
+  app.decorate('catchupOrigin', catchup);
+  return { origin, service, catchup };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The catch-up origin (docs/adr/0043), for its figures. */
+    catchupOrigin: CatchupOrigin;
+  }
 }

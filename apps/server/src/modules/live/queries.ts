@@ -95,14 +95,14 @@ export async function programmesStarting(
     .execute();
 }
 
-/** Every programme of a channel, start and end only (the origin's timeline). */
+/** Every programme of a channel: its slot and blackout flag (the origin's timeline and catch-up). */
 export async function programmeTimes(
   db: Kysely<Database>,
   channelId: string,
-): Promise<{ start_at: number; end_at: number }[]> {
+): Promise<{ start_at: number; end_at: number; catchup_blackout: number }[]> {
   return db
     .selectFrom('programme')
-    .select(['start_at', 'end_at'])
+    .select(['start_at', 'end_at', 'catchup_blackout'])
     .where('channel_id', '=', channelId)
     .orderBy('start_at')
     .execute();
@@ -118,4 +118,35 @@ export async function channelWordings(
     .where('channel_id', '=', channelId)
     .orderBy('wording_id')
     .execute();
+}
+
+/** A channel's programmes starting in [from, to], with what the catch-up list shows. */
+export async function programmesFrom(
+  db: Kysely<Database>,
+  channelId: string,
+  from: number,
+  to: number,
+): Promise<ProgrammeRow[]> {
+  return db
+    .selectFrom('programme')
+    .selectAll()
+    .where('channel_id', '=', channelId)
+    .where('start_at', '>=', from)
+    .where('start_at', '<=', to)
+    .orderBy('start_at')
+    .execute();
+}
+
+/** The programme of a channel starting exactly at `start` (its name in catch-up). */
+export async function programmeAt(
+  db: Kysely<Database>,
+  channelId: string,
+  start: number,
+): Promise<ProgrammeRow | undefined> {
+  return db
+    .selectFrom('programme')
+    .selectAll()
+    .where('channel_id', '=', channelId)
+    .where('start_at', '=', start)
+    .executeTakeFirst();
 }

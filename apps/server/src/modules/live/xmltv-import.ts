@@ -3,6 +3,7 @@ import path from 'node:path';
 import { create } from 'xmlbuilder2';
 import { repoRoot } from '../../config.js';
 import { taipeiLabel, taipeiParts } from '../../taipei-time.js';
+import { BLACKOUT_CATEGORY } from './catchup-rules.js';
 import { channelIdOfXmltv } from './xmltv.js';
 
 /** The XMLTV DTD the guide is checked against (a copy of shared/standards/xmltv.dtd). */
@@ -35,6 +36,8 @@ export interface GuideProgramme {
   stop: string | null;
   title: string;
   description: string;
+  /** `<category>no-catchup</category>`: no start over or catch-up (docs/adr/0043). */
+  blackout: boolean;
 }
 
 /** What replaces one channel's schedule over [from, to). */
@@ -47,6 +50,7 @@ export interface ChannelReplacement {
     end: number;
     name: string;
     description: string;
+    blackout: boolean;
     line: number | null;
   }[];
 }
@@ -151,6 +155,9 @@ export function parseGuide(xml: string): GuideProgramme[] {
       stop: node.getAttribute('stop'),
       title: preferred(children.filter((c) => c.nodeName === 'title')),
       description: preferred(children.filter((c) => c.nodeName === 'desc')),
+      blackout: children.some(
+        (c) => c.nodeName === 'category' && oneLine(c.textContent) === BLACKOUT_CATEGORY,
+      ),
     });
   }
   return programmes;
@@ -318,6 +325,7 @@ export function planImport(
         end,
         name: p.title,
         description: p.description,
+        blackout: p.blackout,
         line: p.line,
       });
     });

@@ -1,6 +1,7 @@
 import { SITE_NAME } from '@site/contract';
 import { create } from 'xmlbuilder2';
 import type { ChannelRow, ProgrammeRow } from './queries.js';
+import { BLACKOUT_CATEGORY } from './catchup-rules.js';
 import { taipeiOffset, taipeiParts } from '../../taipei-time.js';
 
 /** XMLTV times: "YYYYMMDDhhmmss +0800", written in Taipei time (the guide's audience). */
@@ -55,6 +56,9 @@ export function renderXmltv(
     });
     element.ele('title', { lang: 'zh' }).txt(oneLine(p.name));
     if (p.description.trim()) element.ele('desc', { lang: 'zh' }).txt(oneLine(p.description));
+    // A blackout travels as the import reads it, so the guide imports back unchanged (ADR 0043).
+    if (Number(p.catchup_blackout) === 1)
+      element.ele('category', { lang: 'en' }).txt(BLACKOUT_CATEGORY);
   }
   return tv.end({ prettyPrint: true }) + '\n';
 }

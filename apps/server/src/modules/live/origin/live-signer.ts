@@ -54,6 +54,45 @@ export class LiveSigner {
     if (!SIGNATURE.test(signature)) return false;
     return sameText(signature, this.sign(channelId, expires));
   }
+
+  /**
+   * A programme's signature (start over and catch-up, docs/adr/0043): an HMAC over the channel,
+   * the programme's start and the expiry, in a message space of its own ("catchup\n…"), so a
+   * /live/ signature never opens a programme and one programme's never opens another.
+   */
+  signProgramme(channelId: string, programStart: number, expires: number): string {
+    const key = `catchup\n${channelId}\n${programStart}\n${expires}`;
+    let signature = this.memo.get(key);
+    if (signature === undefined) {
+      signature = crypto
+        .createHmac('sha256', this.secret)
+        .update(key)
+        .digest('base64url')
+        .slice(0, TOKEN_LENGTH);
+      if (this.memo.size > 10_000) this.memo.clear();
+      this.memo.set(key, signature);
+    }
+    return signature;
+  }
+
+  /** /catchup/{channelId}/{programStart}/{expires}/{signature}/ */
+  programmePrefix(channelId: string, programStart: number, expires: number): string {
+    return `/catchup/${channelId}/${programStart}/${expires}/${this.signProgramme(channelId, programStart, expires)}/`;
+  }
+
+  /** Whether a programme's prefix is genuine and unexpired (whole hours only, as /live/). */
+  verifyProgramme(
+    channelId: string,
+    programStart: number,
+    expires: number,
+    signature: string,
+    now: number,
+  ): boolean {
+    if (!Number.isSafeInteger(expires) || expires <= now || expires % EXPIRY_STEP_SECONDS !== 0)
+      return false;
+    if (!Number.isSafeInteger(programStart) || !SIGNATURE.test(signature)) return false;
+    return sameText(signature, this.signProgramme(channelId, programStart, expires));
+  }
 }
 
 /** Constant-time comparison of two ASCII strings of the same length (no buffers per request). */

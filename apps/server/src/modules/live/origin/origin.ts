@@ -7,6 +7,7 @@ import { AppError } from '../../../http/errors.js';
 import { adTagFor } from '../../ads/index.js';
 import type { StreamSigner } from '../../media/stream-urls.js';
 import { playoutClipIds } from '../channel-rules.js';
+import type { CatchupChannel, ProgrammeSlot } from '../catchup-rules.js';
 import { findChannel, programmeTimes, type ChannelRow } from '../queries.js';
 import type { Asset, Rendition } from './assets.js';
 import { LiveSigner } from './live-signer.js';
@@ -39,7 +40,7 @@ interface Rendered {
 }
 
 /** What one channel's playout needs, built once per schedule and kept in memory. */
-interface Playout {
+export interface Playout {
   channelId: string;
   fingerprint: string;
   linear: boolean;
@@ -52,6 +53,9 @@ interface Playout {
   adTag: string | null;
   /** The last media playlist of each variant and the window it was written for. */
   rendered: Map<number, Rendered>;
+  /** Its programmes by start, with their blackout flags (catch-up, docs/adr/0043). */
+  slots: ProgrammeSlot[];
+  catchup: CatchupChannel;
 }
 
 export interface OriginDeps {
@@ -79,6 +83,7 @@ const FINGERPRINT_COLUMNS = [
   'is_youtube',
   'twitch_login',
   'schedule_rev',
+  'catchup_hours',
 ] as const;
 
 function fingerprintOf(row: Pick<ChannelRow, (typeof FINGERPRINT_COLUMNS)[number]>): string {
@@ -211,7 +216,18 @@ export class LiveOrigin {
     return body;
   }
 
-  private clipPrefix(clipId: string, expires: number): string {
+  /**
+   * A channel's playout, built once per schedule (synchronous once built): what the catch-up
+   * origin renders programmes from, so both play the very same timeline (docs/adr/0043).
+   */
+  playoutOf(channelId: string): Playout | null | Promise<Playout | null> {
+    this.maybeCheck();
+    const known = this.playouts.get(channelId);
+    return known !== undefined ? known : this.load(channelId);
+  }
+
+  /** The signed /stream/ prefix of a clip's files until `expires` (remembered per hour). */
+  clipPrefix(clipId: string, expires: number): string {
     const key = `${clipId}\n${expires}`;
     let prefix = this.clipPrefixes.get(key);
     if (prefix === undefined) {
@@ -249,12 +265,13 @@ export class LiveOrigin {
       .filter((a): a is Asset => a !== undefined);
     if (assets.length === 0) return null;
     const programmes = await programmeTimes(db, channelId);
+    const airStart = row.air_start_at === null ? null : Number(row.air_start_at);
     const variants = allowedVariants(assets, Number(row.max_bitrate));
     return {
       channelId,
       fingerprint: fingerprintOf(row),
       linear: row.channel_type === '0',
-      airStart: row.air_start_at === null ? null : Number(row.air_start_at),
+      airStart,
       airEnd: row.air_end_at === null ? null : Number(row.air_end_at),
       assets,
       timeline: new Timeline(
@@ -271,6 +288,15 @@ export class LiveOrigin {
       // the ad server for it (docs/adr/0022, amendment on mid-roll breaks).
       adTag: row.play_right_type === 'AVOD' ? adTagFor({ channelId }, 'midroll') : null,
       rendered: new Map(),
+      slots: programmes.map((p) => ({
+        start: Number(p.start_at),
+        end: Number(p.end_at),
+        blackout: Number(p.catchup_blackout) === 1,
+      })),
+      catchup: {
+        catchupHours: Number(row.catchup_hours),
+        airStart: row.channel_type === '0' ? airStart : null,
+      },
     };
   }
 

@@ -58,6 +58,11 @@ export interface MediaPlaylistInput {
   clipPrefix: (clipId: string) => string;
   /** AVOD channels: the ad tag of a mid-programme break; null for no ad breaks. */
   adTag: string | null;
+  /**
+   * A programme's playlist (start over and catch-up, docs/adr/0043): EVENT while it grows to the
+   * live edge, VOD once it has ended; none for the live window.
+   */
+  playlistType?: 'EVENT' | 'VOD';
 }
 
 /**
@@ -83,24 +88,45 @@ export function liveSegmentUri(
  * writes the same bytes.
  */
 export function renderMediaPlaylist(input: MediaPlaylistInput): string {
-  const { timeline, assets, variant, first, last } = input;
+  return (
+    mediaPlaylistHeader(input) +
+    mediaPlaylistSegments(input, input.first, input.last) +
+    (input.ended ? '#EXT-X-ENDLIST\n' : '')
+  );
+}
+
+/** The tags before the first segment (each line ending in a newline). */
+export function mediaPlaylistHeader(input: MediaPlaylistInput): string {
+  const { timeline, first, last } = input;
   const lines = [
     '#EXTM3U',
     '#EXT-X-VERSION:7',
     `#EXT-X-TARGETDURATION:${LIVE_SEGMENT_SECONDS}`,
+    ...(input.playlistType ? [`#EXT-X-PLAYLIST-TYPE:${input.playlistType}`] : []),
     `#EXT-X-MEDIA-SEQUENCE:${Math.max(first, 0)}`,
     `#EXT-X-DISCONTINUITY-SEQUENCE:${last >= first ? timeline.discontinuitySequence(first) : 0}`,
     '#EXT-X-INDEPENDENT-SEGMENTS',
   ];
-  for (let segment = first; segment <= last; segment += 1) {
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The lines of segments `from`…`to` of the playlist starting at `input.first` (each ending in a
+ * newline): a programme's EVENT playlist appends the segments aired since it was last written
+ * instead of writing them all again (docs/adr/0043).
+ */
+export function mediaPlaylistSegments(input: MediaPlaylistInput, from: number, to: number): string {
+  const { timeline, assets, variant, first } = input;
+  let text = '';
+  for (let segment = from; segment <= to; segment += 1) {
     const at = timeline.locate(segment);
     const asset = assets[at.asset]!;
     const rendition = asset.renditions[variant]!;
-    const prefix = input.clipPrefix(asset.clipId) + rendition.dir + '/';
     if (segment === first || at.tagged) {
-      if (segment !== first) lines.push('#EXT-X-DISCONTINUITY');
-      lines.push(`#EXT-X-MAP:URI="${prefix}${rendition.init}"`);
-      lines.push(`#EXT-X-PROGRAM-DATE-TIME:${iso(segment)}`);
+      const prefix = input.clipPrefix(asset.clipId) + rendition.dir + '/';
+      if (segment !== first) text += '#EXT-X-DISCONTINUITY\n';
+      text += `#EXT-X-MAP:URI="${prefix}${rendition.init}"\n`;
+      text += `#EXT-X-PROGRAM-DATE-TIME:${iso(segment)}\n`;
     }
     if (
       input.adTag !== null &&
@@ -108,18 +134,15 @@ export function renderMediaPlaylist(input: MediaPlaylistInput): string {
       at.offset % AD_BREAK_EVERY_SEGMENTS === 0 &&
       at.offset + AD_BREAK_SEGMENTS <= at.block.end - at.block.start
     ) {
-      lines.push(
+      text +=
         `#EXT-X-DATERANGE:ID="ad-${input.channelId}-${segment}",CLASS="com.starvideo.ad-break",` +
-          `START-DATE="${iso(segment)}",` +
-          `PLANNED-DURATION=${(AD_BREAK_SEGMENTS * LIVE_SEGMENT_SECONDS).toFixed(3)},` +
-          `X-AD-TAG="${input.adTag}"`,
-      );
+        `START-DATE="${iso(segment)}",` +
+        `PLANNED-DURATION=${(AD_BREAK_SEGMENTS * LIVE_SEGMENT_SECONDS).toFixed(3)},` +
+        `X-AD-TAG="${input.adTag}"\n`;
     }
-    lines.push(
-      `#EXTINF:${LIVE_SEGMENT_SECONDS.toFixed(3)},`,
-      liveSegmentUri(asset.clipId, segment - at.assetSegment, rendition, at.assetSegment),
-    );
+    text += `#EXTINF:${LIVE_SEGMENT_SECONDS.toFixed(3)},\n`;
+    text += liveSegmentUri(asset.clipId, segment - at.assetSegment, rendition, at.assetSegment);
+    text += '\n';
   }
-  if (input.ended) lines.push('#EXT-X-ENDLIST');
-  return `${lines.join('\n')}\n`;
+  return text;
 }
