@@ -52,6 +52,7 @@ import { registerAdRoutes, TrackingTokens } from './modules/ads/index.js';
 import { registerOrderRoutes } from './modules/commerce/order-routes.js';
 import { registerCommerceAccountCentreRoutes } from './modules/commerce/account-centre-routes.js';
 import { registerCommerceConsoleCalls } from './modules/commerce/console-calls.js';
+import { registerVoucherBatchConsoleCalls } from './modules/commerce/voucher-batch-calls.js';
 import { registerVoucherRoutes } from './modules/commerce/voucher-routes.js';
 import { registerEngagementRoutes } from './modules/engagement/index.js';
 import { registerSearchRoutes } from './modules/search/routes.js';
@@ -186,6 +187,7 @@ export async function buildApp({
     store: { db, reindex: reindexTitles, reindexPeople },
     clock,
   });
+  registerVoucherBatchConsoleCalls(app, { db, clock });
 
   registerGatewayClientAuth(app, parseGatewayClients(config.GATEWAY_CLIENTS), clock);
   registerHealthRoutes(app, database);

@@ -9,3 +9,4 @@ export * from './staff.js';
 export * from './audit.js';
 export * from './catalogue.js';
 export * from './media.js';
+export * from './vouchers.js';
