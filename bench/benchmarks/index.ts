@@ -16,6 +16,7 @@ import { mediaSegment } from './media-segment.js';
 import { playRight } from './play-right.js';
 import { resumeHeartbeat } from './resume-heartbeat.js';
 import { search } from './search.js';
+import { voucherBatch } from './voucher-batch.js';
 
 /** Every benchmark, in the order `npm run bench` runs them. Add new ones here. */
 export const benchmarks: Benchmark[] = [
@@ -36,4 +37,5 @@ export const benchmarks: Benchmark[] = [
   channelChange,
   lighthouseBench,
   ingestBench,
+  voucherBatch,
 ];

@@ -1,12 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import {
-  BATCH_SERIAL_RANDOM,
-  SERIAL_ALPHABET,
-  groupSerial,
-  normaliseSerial,
-  serialCheckCharacter,
-} from '@site/contract';
+import { BATCH_SERIAL_RANDOM, SERIAL_ALPHABET, groupSerial, normaliseSerial } from '@site/contract';
 import {
   type NewVoucherBatch,
   type VoucherBatch,
@@ -33,25 +27,37 @@ const YEAR = 365 * 86_400;
 /** Serials inserted per statement (one array parameter each). */
 const INSERT_CHUNK = 10_000;
 
-/** n serials of the batch shape: 15 characters from a CSPRNG, then the check character. */
+/**
+ * n serials of the batch shape: 15 characters from a CSPRNG, then the check character (the
+ * contract's rule, voucher-serials.ts, computed here on the values rather than the characters:
+ * 100,000 serials in tens of milliseconds).
+ */
 export function generateSerials(count: number): string[] {
   const base = SERIAL_ALPHABET.length;
+  const codes = Buffer.from(SERIAL_ALPHABET, 'latin1');
   // Bytes below 248 (8 × 31) map evenly onto the alphabet; the rest are drawn again.
   const limit = 256 - (256 % base);
-  const serials: string[] = [];
-  let pool = randomBytes(0);
+  const serials: string[] = new Array<string>(count);
+  const out = Buffer.alloc(BATCH_SERIAL_RANDOM + 1);
+  let pool = randomBytes(count * 17 + 64);
   let at = 0;
-  while (serials.length < count) {
-    let body = '';
-    while (body.length < BATCH_SERIAL_RANDOM) {
+  for (let n = 0; n < count; n += 1) {
+    let sum = 0;
+    for (let i = 0; i < BATCH_SERIAL_RANDOM;) {
       if (at >= pool.length) {
-        pool = randomBytes(Math.max(256, (count - serials.length) * 17));
+        pool = randomBytes((count - n) * 17 + 64);
         at = 0;
       }
       const byte = pool[at++]!;
-      if (byte < limit) body += SERIAL_ALPHABET[byte % base];
+      if (byte >= limit) continue;
+      const value = byte % base;
+      out[i] = codes[value]!;
+      i += 1;
+      sum += i * value;
     }
-    serials.push(body + serialCheckCharacter(body));
+    // The check value v₁₆ makes Σ i·vᵢ ≡ 0 (mod 31); 2 is 16's inverse modulo 31.
+    out[BATCH_SERIAL_RANDOM] = codes[(((-2 * sum) % base) + base) % base]!;
+    serials[n] = out.toString('latin1');
   }
   return serials;
 }
