@@ -34,6 +34,7 @@ export const SECTIONS = {
     roles: ['content_editor', 'customer_care', 'marketing', 'auditor'],
   },
   media: { path: '/media', label: '媒體', roles: ['content_editor', 'auditor'] },
+  vouchers: { path: '/vouchers', label: '序號批次', roles: ['marketing', 'auditor'] },
   staff: { path: '/staff', label: '員工', roles: [] },
   audit: { path: '/audit', label: '稽核紀錄', roles: ['auditor'] },
 } as const satisfies Record<string, { path: string; label: string; roles: readonly StaffRole[] }>;
@@ -53,4 +54,9 @@ export function mayEditTitles(roles: readonly StaffRole[]): boolean {
 /** Whether these roles may upload media and cancel its jobs (the auditor only looks). */
 export function mayIngest(roles: readonly StaffRole[]): boolean {
   return roles.includes('admin') || roles.includes('content_editor');
+}
+
+/** Whether these roles may make, export and void voucher batches (the auditor only looks). */
+export function mayManageVouchers(roles: readonly StaffRole[]): boolean {
+  return roles.includes('admin') || roles.includes('marketing');
 }

@@ -3,7 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Navigate, Route, Routes, useLocation } from 'react-router';
 import { SESSION_ENDED_EVENT, call } from '../api/call';
-import { SECTIONS, SESSION_KEY, mayIngest, mayUse, useSession, type Section } from '../api/session';
+import {
+  SECTIONS,
+  SESSION_KEY,
+  mayIngest,
+  mayManageVouchers,
+  mayUse,
+  useSession,
+  type Section,
+} from '../api/session';
 import { SignInPage } from '../pages/SignInPage';
 import { Alert } from '../ui/Alert';
 
@@ -19,6 +27,15 @@ const MediaJobPage = lazy(() =>
 );
 const OrderPage = lazy(() =>
   import('../catalogue/OrderPage').then((m) => ({ default: m.OrderPage })),
+);
+const VoucherBatchesPage = lazy(() =>
+  import('../pages/VoucherBatchesPage').then((m) => ({ default: m.VoucherBatchesPage })),
+);
+const NewVoucherBatchPage = lazy(() =>
+  import('../pages/NewVoucherBatchPage').then((m) => ({ default: m.NewVoucherBatchPage })),
+);
+const VoucherBatchPage = lazy(() =>
+  import('../pages/VoucherBatchPage').then((m) => ({ default: m.VoucherBatchPage })),
 );
 const TitleEditPage = lazy(() =>
   import('../pages/TitleEditPage').then((m) => ({ default: m.TitleEditPage })),
@@ -153,6 +170,21 @@ function Shell({ staff }: { staff: StaffSelf }) {
                 <Route
                   path="media/:jobId"
                   element={<MediaJobPage editable={mayIngest(staff.roles)} />}
+                />
+              </>
+            )}
+            {mayUse('vouchers', staff.roles) && (
+              <>
+                <Route
+                  path="vouchers"
+                  element={<VoucherBatchesPage editable={mayManageVouchers(staff.roles)} />}
+                />
+                {mayManageVouchers(staff.roles) && (
+                  <Route path="vouchers/new" element={<NewVoucherBatchPage />} />
+                )}
+                <Route
+                  path="vouchers/:batchId"
+                  element={<VoucherBatchPage editable={mayManageVouchers(staff.roles)} />}
                 />
               </>
             )}
