@@ -76,6 +76,7 @@ describe('the operator console in Chromium (issue 22)', () => {
       '影片',
       '排序',
       '媒體',
+      '序號批次',
       '員工',
       '稽核紀錄',
     ]);
@@ -204,6 +205,7 @@ describe('the operator console in Chromium (issue 22)', () => {
       '影片',
       '排序',
       '媒體',
+      '序號批次',
       '稽核紀錄',
     ]);
     await nav.getByRole('link', { name: '稽核紀錄' }).click();
