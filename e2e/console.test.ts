@@ -78,6 +78,7 @@ describe('the operator console in Chromium (issue 22)', () => {
       '媒體',
       '站內訊息',
       '公告',
+      '序號批次',
       '員工',
       '稽核紀錄',
     ]);
@@ -208,6 +209,7 @@ describe('the operator console in Chromium (issue 22)', () => {
       '媒體',
       '站內訊息',
       '公告',
+      '序號批次',
       '稽核紀錄',
     ]);
     await nav.getByRole('link', { name: '稽核紀錄' }).click();

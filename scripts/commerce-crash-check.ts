@@ -157,7 +157,7 @@ export async function crashCheck(options: {
     const vouchers = Array.from({ length: options.vouchers }, (_, i) => {
       const kind = KINDS[i % KINDS.length]!;
       return {
-        serial: `CRASH${run}${String(i).padStart(5, '0')}`,
+        serial: `CRASH${run}${String(i).padStart(6, '0')}`,
         kind,
         content_id: kind === 'title' ? 'M0003' : null,
         service_id: kind === 'service' ? 'SVC-MONTHLY' : null,

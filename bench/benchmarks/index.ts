@@ -18,6 +18,7 @@ import { playRight } from './play-right.js';
 import { programmePlaylist } from './programme-playlist.js';
 import { resumeHeartbeat } from './resume-heartbeat.js';
 import { search } from './search.js';
+import { voucherBatch } from './voucher-batch.js';
 
 /** Every benchmark, in the order `npm run bench` runs them. Add new ones here. */
 export const benchmarks: Benchmark[] = [
@@ -40,4 +41,5 @@ export const benchmarks: Benchmark[] = [
   channelChange,
   lighthouseBench,
   ingestBench,
+  voucherBatch,
 ];

@@ -52,6 +52,7 @@ import { registerAdRoutes, TrackingTokens } from './modules/ads/index.js';
 import { registerOrderRoutes } from './modules/commerce/order-routes.js';
 import { registerCommerceAccountCentreRoutes } from './modules/commerce/account-centre-routes.js';
 import { registerCommerceConsoleCalls } from './modules/commerce/console-calls.js';
+import { registerVoucherBatchConsoleCalls } from './modules/commerce/voucher-batch-calls.js';
 import { registerVoucherRoutes } from './modules/commerce/voucher-routes.js';
 import {
   registerEngagementConsoleCalls,
@@ -190,6 +191,7 @@ export async function buildApp({
     clock,
   });
   registerEngagementConsoleCalls(app, { db, clock });
+  registerVoucherBatchConsoleCalls(app, { db, clock });
 
   registerGatewayClientAuth(app, parseGatewayClients(config.GATEWAY_CLIENTS), clock);
   registerHealthRoutes(app, database);

@@ -37,6 +37,21 @@ export const errorCatalogue = {
     message: '這組序號已超過兌換期限，逾期未兌換視同放棄，無法再兌換。',
   },
   VOUCHER_CHOICE_REQUIRED: { http: 400, message: '請從這組序號可兌換的影片中選擇一部。' },
+  /** Voucher batches (docs/adr/0045). */
+  VOUCHER_VOIDED: {
+    http: 409,
+    message: '這組序號已停用，無法兌換。如有疑問，請洽購買的通路或客服。',
+  },
+  VOUCHER_BATCH_EXPORTED: {
+    http: 409,
+    message: '這批序號已經匯出過。再次匯出會以「重新匯出」記錄在稽核紀錄中，請確認後再匯出。',
+  },
+  VOUCHER_SERIAL_REDEEMED: {
+    http: 409,
+    message: '這組序號已經被兌換，已兌換的權益不受影響，無法作廢。',
+  },
+  VOUCHER_SERIAL_VOIDED: { http: 409, message: '這組序號已經作廢。' },
+  VOUCHER_BATCH_VOIDED: { http: 409, message: '這批序號已經整批作廢。' },
   /** Prize draws (docs/adr/0026). */
   DRAW_NOT_OPEN: { http: 409, message: '目前不在抽獎時間內。' },
   DRAW_ALREADY: { http: 409, message: '您已經抽過這個紅包了。' },

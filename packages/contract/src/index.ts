@@ -24,6 +24,7 @@ export * from './lists.js';
 export * from './search.js';
 export * from './orders.js';
 export * from './vouchers.js';
+export * from './voucher-serials.js';
 export * from './ads.js';
 export * from './telemetry.js';
 export * from './engagement.js';

@@ -4,6 +4,7 @@ import { describeCall } from './call.js';
 import { envelopeOf } from './envelope.js';
 import { heldRightSchema } from './orders.js';
 import { siteCalls } from './routes.js';
+import { batchSerialProblem } from './voucher-serials.js';
 
 /**
  * Vouchers and the wallet (issue 11, docs/adr/0020): ajaxChangeVoucherContent.do (serialNumber)
@@ -26,7 +27,11 @@ export function normaliseSerial(raw: string): string {
     .replace(/[\s_-]+/g, '');
 }
 
-/** A serial as typed; it reaches the server's rules normalised (A–Z and 0–9, 4 to 32 of them). */
+/**
+ * A serial as typed; it reaches the server's rules normalised (A–Z and 0–9, 4 to 32 of them). A
+ * serial of the batch shape must pass its check character (voucher-serials.ts): a typo is refused
+ * here, as a malformed serial is, before any lookup and without counting as a guess (ADR 0045).
+ */
 export const serialSchema = z
   .string()
   .max(80, SERIAL_FORMAT_MESSAGE)
@@ -37,7 +42,11 @@ export const serialSchema = z
       .regex(
         new RegExp(`^[A-Z0-9]{${SERIAL_MIN_LENGTH},${SERIAL_MAX_LENGTH}}$`),
         SERIAL_FORMAT_MESSAGE,
-      ),
+      )
+      .superRefine((serial, context) => {
+        const problem = batchSerialProblem(serial);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      }),
   );
 
 const contentId = contentIdSchema;

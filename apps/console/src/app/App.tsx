@@ -8,6 +8,7 @@ import {
   SESSION_KEY,
   mayIngest,
   mayMessage,
+  mayManageVouchers,
   mayUse,
   useSession,
   type Section,
@@ -33,6 +34,15 @@ const MessagesPage = lazy(() =>
 );
 const AnnouncementsPage = lazy(() =>
   import('../pages/AnnouncementsPage').then((m) => ({ default: m.AnnouncementsPage })),
+);
+const VoucherBatchesPage = lazy(() =>
+  import('../pages/VoucherBatchesPage').then((m) => ({ default: m.VoucherBatchesPage })),
+);
+const NewVoucherBatchPage = lazy(() =>
+  import('../pages/NewVoucherBatchPage').then((m) => ({ default: m.NewVoucherBatchPage })),
+);
+const VoucherBatchPage = lazy(() =>
+  import('../pages/VoucherBatchPage').then((m) => ({ default: m.VoucherBatchPage })),
 );
 const TitleEditPage = lazy(() =>
   import('../pages/TitleEditPage').then((m) => ({ default: m.TitleEditPage })),
@@ -181,6 +191,21 @@ function Shell({ staff }: { staff: StaffSelf }) {
                 path="announcements"
                 element={<AnnouncementsPage editable={mayMessage(staff.roles)} />}
               />
+            )}
+            {mayUse('vouchers', staff.roles) && (
+              <>
+                <Route
+                  path="vouchers"
+                  element={<VoucherBatchesPage editable={mayManageVouchers(staff.roles)} />}
+                />
+                {mayManageVouchers(staff.roles) && (
+                  <Route path="vouchers/new" element={<NewVoucherBatchPage />} />
+                )}
+                <Route
+                  path="vouchers/:batchId"
+                  element={<VoucherBatchPage editable={mayManageVouchers(staff.roles)} />}
+                />
+              </>
             )}
             {mayUse('staff', staff.roles) && <Route path="staff" element={<StaffPage />} />}
             {mayUse('audit', staff.roles) && <Route path="audit" element={<AuditPage />} />}

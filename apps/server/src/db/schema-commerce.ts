@@ -8,6 +8,8 @@ export interface CommerceTables {
   payment_callback: PaymentCallbackTable;
   voucher: VoucherTable;
   voucher_choice: VoucherChoiceTable;
+  voucher_batch: VoucherBatchTable;
+  voucher_batch_choice: VoucherBatchChoiceTable;
   wallet_entry: WalletEntryTable;
   wallet: WalletTable;
   entitlement_lock: EntitlementLockTable;
@@ -117,10 +119,41 @@ export interface VoucherTable {
   valid_until: number;
   redeemed_by: string | null;
   redeemed_at: number | null;
+  /** The batch that made it (migration 0033); null: an older serial. */
+  batch_id: string | null;
+  /** When it was voided (alone or with its batch); a redeemed serial is never voided. */
+  voided_at: number | null;
 }
 
 export interface VoucherChoiceTable {
   serial: string;
+  content_id: string;
+}
+
+export type VoucherBatchKind =
+  'title' | 'title_choice' | 'service' | 'stored_value' | 'viewing_credit';
+
+/** A batch of serials made in the console (migration 0033, ADR 0045). */
+export interface VoucherBatchTable {
+  batch_id: string;
+  name: string;
+  kind: VoucherBatchKind;
+  content_id: string | null;
+  service_id: string | null;
+  amount: number | null;
+  credit_days: number | null;
+  valid_until: number;
+  channel: string;
+  quantity: number;
+  created_at: number;
+  created_by: string;
+  export_count: number;
+  first_exported_at: number | null;
+  voided_at: number | null;
+}
+
+export interface VoucherBatchChoiceTable {
+  batch_id: string;
   content_id: string;
 }
 

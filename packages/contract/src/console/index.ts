@@ -10,3 +10,4 @@ export * from './audit.js';
 export * from './catalogue.js';
 export * from './media.js';
 export * from './messages.js';
+export * from './vouchers.js';

@@ -28,7 +28,7 @@ import { balances, credit } from './wallet.js';
 
 /**
  * Vouchers (docs/adr/0020). A serial is redeemed once: one conditional update claims it
- * (`redeemed_by is null and valid_until > now`) in the same transaction as what it grants, so a
+ * (`redeemed_by is null and voided_at is null and valid_until > now`) in the same transaction as what it grants, so a
  * redemption and its rental, service period or wallet credit commit together or not at all. A
  * serial past its valid_until that nobody redeemed counts as waived.
  */
@@ -46,6 +46,7 @@ function refusal(row: VoucherRow | undefined, accountId: string, now: number): A
   if (!row) return new AppError('VOUCHER_INVALID');
   if (row.redeemed_by === accountId) return new AppError('VOUCHER_REDEEMED');
   if (row.redeemed_by !== null) return new AppError('VOUCHER_INVALID');
+  if (row.voided_at !== null) return new AppError('VOUCHER_VOIDED');
   if (Number(row.valid_until) <= now) return new AppError('VOUCHER_EXPIRED');
   return null;
 }
@@ -69,15 +70,22 @@ function toVoucherTitle(row: TitleRow): VoucherTitle {
  */
 async function choicesOf(
   db: Kysely<Database>,
-  serial: string,
+  row: VoucherRow,
   viewer: Viewer,
   now: number,
 ): Promise<TitleRow[]> {
-  const ids = await db
-    .selectFrom('voucher_choice')
-    .select('content_id')
-    .where('serial', '=', serial)
-    .execute();
+  // A batch's choices are kept once for the batch (ADR 0045); older serials have their own.
+  const ids = row.batch_id
+    ? await db
+        .selectFrom('voucher_batch_choice')
+        .select('content_id')
+        .where('batch_id', '=', row.batch_id)
+        .execute()
+    : await db
+        .selectFrom('voucher_choice')
+        .select('content_id')
+        .where('serial', '=', row.serial)
+        .execute();
   if (ids.length === 0) return [];
   const scope = viewerScope(viewer);
   const visible = (
@@ -166,7 +174,7 @@ export async function previewVoucher(
   switch (row.kind) {
     case 'title': {
       const offer = (title: TitleRow) => toOfferTitle(db, title, viewer.accountId, now);
-      const choices = await choicesOf(db, serial, viewer, now);
+      const choices = await choicesOf(db, row, viewer, now);
       if (choices.length > 0) preview.choices = await Promise.all(choices.map(offer));
       else preview.title = await offer(await requireSingleTitle(db, row));
       preview.rental = rentalTerms;
@@ -200,7 +208,7 @@ async function titleToGrant(
   contentId: string | undefined,
   now: number,
 ): Promise<TitleRow> {
-  const choices = await choicesOf(db, row.serial, viewer, now);
+  const choices = await choicesOf(db, row, viewer, now);
   if (choices.length > 0) {
     const chosen = choices.find((t) => t.content_id === contentId);
     if (!chosen)
@@ -250,6 +258,7 @@ export async function redeemVoucher(
       .set({ redeemed_by: accountId, redeemed_at: now })
       .where('serial', '=', serial)
       .where('redeemed_by', 'is', null)
+      .where('voided_at', 'is', null)
       .where('valid_until', '>', now)
       .returningAll()
       .executeTakeFirst();

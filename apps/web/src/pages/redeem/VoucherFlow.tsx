@@ -5,6 +5,7 @@ import {
   SERIAL_FORMAT_MESSAGE,
   SERIAL_MAX_LENGTH,
   SERIAL_MIN_LENGTH,
+  batchSerialProblem,
   normaliseSerial,
   type LoginInfo,
 } from '@site/contract';
@@ -86,6 +87,12 @@ export function VoucherFlow({
     const serial = normaliseSerial(state.serial);
     if (!SERIAL_FORMAT.test(serial)) {
       dispatch({ type: 'failed', code: 'BAD_INPUT', message: SERIAL_FORMAT_MESSAGE, field });
+      return;
+    }
+    // A batch serial's check character catches a typo here, before anything is sent (ADR 0045).
+    const typo = batchSerialProblem(serial);
+    if (typo) {
+      dispatch({ type: 'failed', code: 'BAD_INPUT', message: typo, field });
       return;
     }
     void run(async () => ({ type: 'previewed', preview: await previewVoucher(serial) }));
