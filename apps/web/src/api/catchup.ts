@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  callRoutes,
+  catchupProgramListReplySchema,
+  programHistoryReplySchema,
+  programPlayDataSchema,
+  type CallInput,
+  type CallReply,
+  type LoginInfo,
+  type ProgramPlayData,
+} from '@site/contract';
+import { ApiError, CSRF_COOKIE, CSRF_HEADER, call, readEnvelope } from './client';
+import { readCookie } from './cookies';
+import { listsKey } from './lists';
+import { retryTransient } from './session';
+
+/** Replies are checked against the contract in development only; production builds drop zod. */
+const schemas = import.meta.env.DEV
+  ? {
+      list: catchupProgramListReplySchema.shape.data,
+      play: programPlayDataSchema,
+      history: programHistoryReplySchema.shape.data,
+    }
+  : undefined;
+
+export type CatchupProgramList = CallReply<typeof callRoutes.findCatchupProgramList>;
+export type ProgramHistory = CallReply<typeof callRoutes.findProgramHistoryList>;
+export type ProgramHistoryItem = ProgramHistory['programList'][number];
+export type ProgramPosition = CallInput<typeof callRoutes.saveProgramPosition>;
+
+export const catchupKeys = {
+  list: (channelId: string) => ['live', 'catchup', channelId] as const,
+};
+
+/**
+ * GET ajaxFindCatchupProgramList.do: the channel's catch-up window, oldest first, each programme
+ * playable from its start or not. Asked again when the programme on air ends (`refetchInMs`).
+ * Quiet on failure: without it the live page simply offers neither 從頭看 nor 回看.
+ */
+export function useCatchupProgramList(
+  channelId: string,
+  refetchInMs: (data: CatchupProgramList | undefined) => number | false,
+) {
+  return useQuery({
+    queryKey: catchupKeys.list(channelId),
+    queryFn: ({ signal }) =>
+      call(callRoutes.findCatchupProgramList, { channelId }, { check: schemas?.list, signal }),
+    enabled: channelId !== '',
+    refetchInterval: (query) => refetchInMs(query.state.data),
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+}
+
+/** GET ajaxGetProgramPlay.do once: a programme's stream (start over on air, catch-up after). */
+export function fetchProgramPlay(
+  channelId: string,
+  programStart: string,
+  signal?: AbortSignal,
+): Promise<ProgramPlayData> {
+  return call(
+    callRoutes.getProgramPlay,
+    { channelId, programStart },
+    { check: schemas?.play, signal },
+  );
+}
+
+/** GET ajaxFindProgramHistoryList.do: the member's catch-up programmes, newest first. */
+export function useProgramHistory(info: LoginInfo | undefined) {
+  return useQuery({
+    queryKey: [...listsKey(info), 'programHistory'],
+    queryFn: ({ signal }) =>
+      call(callRoutes.findProgramHistoryList, undefined, { check: schemas?.history, signal }),
+    enabled: info?.isLogin === 'Y',
+    retry: retryTransient,
+    staleTime: 0,
+  });
+}
+
+/**
+ * POST ajaxSaveProgramPosition.do with fetch keepalive (as the VOD heartbeat, api/lists.ts), so
+ * the beat sent while the page goes away still arrives. Failures are quiet, but a refusal the
+ * player must act on (STREAM_STOPPED) is handed to `onRefused`.
+ */
+export function sendProgramPosition(
+  beat: ProgramPosition,
+  onRefused?: (error: ApiError) => void,
+): void {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'content-type': 'application/json',
+  };
+  const token = readCookie(document.cookie, CSRF_COOKIE);
+  if (token) headers[CSRF_HEADER] = token;
+  fetch(callRoutes.saveProgramPosition.path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    keepalive: true,
+    headers,
+    body: JSON.stringify(beat),
+  })
+    .then(async (response) => {
+      if (!onRefused || response.ok) return;
+      const body: unknown = await response.json().catch(() => undefined);
+      readEnvelope(response.status, body);
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ApiError) onRefused?.(error);
+    });
+}
