@@ -5,6 +5,8 @@ import {
   catchupRefreshIn,
   followingProgramme,
   onAirProgramme,
+  openingDay,
+  programmeDays,
   programParam,
   programmeClock,
   programmePath,
@@ -101,5 +103,38 @@ describe('catchupRefreshIn', () => {
     expect(catchupRefreshIn(list, end - 3_600_000)).toBe(600_000);
     expect(catchupRefreshIn(list, end + 5)).toBe(600_000);
     expect(catchupRefreshIn(undefined, 0, 1234)).toBe(1234);
+  });
+});
+
+describe('programmeDays', () => {
+  const tabs = [
+    {
+      date: '2026-11-25',
+      label: '11/25 週三',
+      programmes: [
+        { startTime: '02:00', programName: '午夜新聞' },
+        { startTime: '03:00', programName: '晨間新聞' },
+      ],
+    },
+  ];
+  it('puts the window’s past days before the schedule’s, one row per programme', () => {
+    const days = programmeDays(tabs, list);
+    expect(days.map((day) => [day.date, day.scheduled])).toEqual([
+      ['2026-11-24', false],
+      ['2026-11-25', true],
+    ]);
+    expect(
+      days[1]!.rows.map((row) => [row.startTime, row.programName, row.catchup?.catchup]),
+    ).toEqual([
+      ['00:30', '深夜劇場', 'N'],
+      ['02:00', '午夜新聞', 'Y'],
+      ['03:00', '晨間新聞', undefined],
+    ]);
+    expect(openingDay(days)).toBe(1);
+  });
+  it('opens on the newest day without a schedule, and on nothing without either', () => {
+    expect(openingDay(programmeDays([], list))).toBe(1);
+    expect(programmeDays([], [])).toEqual([]);
+    expect(openingDay([])).toBe(0);
   });
 });

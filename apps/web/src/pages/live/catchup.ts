@@ -1,5 +1,5 @@
 import type { CatchupProgram } from '@site/contract';
-import { TAIPEI, taipeiParts } from './schedule';
+import { TAIPEI, taipeiParts, type Programme } from './schedule';
 
 /**
  * Start over (從頭看) and catch-up (回看) on the live page (issue 24): the pure rules. A programme
@@ -114,4 +114,68 @@ export function catchupRefreshIn(
   const end = onAir ? Number(onAir.programEnd) * 1000 : NaN;
   if (!Number.isFinite(end) || end <= nowMs) return capMs;
   return Math.min(capMs, end - nowMs + 1_000);
+}
+
+/** A row of the programme list: the schedule's, with its catch-up entry when the window has it. */
+export interface ProgrammeRow {
+  startTime: string;
+  programName: string;
+  catchup?: CatchupProgram;
+}
+
+export interface ProgrammeDay {
+  date: string;
+  label: string;
+  rows: ProgrammeRow[];
+  /** A date of the channel's schedule (the programme list's own tabs). */
+  scheduled: boolean;
+}
+
+/**
+ * The programme list's days (ProgrammeOverlay): the schedule's date tabs and the catch-up
+ * window's days together, oldest first; a scheduled programme and the window's programme that
+ * starts at the same Taipei date and minute are one row (the window's name wins: it is what
+ * aired), the window's programmes the schedule no longer lists are rows of their own.
+ */
+export function programmeDays(
+  tabs: readonly { date: string; label: string; programmes: readonly Programme[] }[],
+  list: readonly CatchupProgram[],
+): ProgrammeDay[] {
+  const days = new Map<string, ProgrammeDay>();
+  for (const tab of tabs) {
+    days.set(tab.date, {
+      date: tab.date,
+      label: tab.label,
+      scheduled: true,
+      rows: tab.programmes.map((p) => ({ startTime: p.startTime, programName: p.programName })),
+    });
+  }
+  for (const day of catchupDays(list)) {
+    let target = days.get(day.date);
+    if (!target) {
+      target = { date: day.date, label: day.label, scheduled: false, rows: [] };
+      days.set(day.date, target);
+    }
+    for (const programme of day.programmes) {
+      const startTime = programmeClock(programme.programStart);
+      const row = target.rows.find((r) => r.startTime === startTime && !r.catchup);
+      if (row) {
+        row.catchup = programme;
+        row.programName = programme.programName || row.programName;
+      } else {
+        target.rows.push({ startTime, programName: programme.programName, catchup: programme });
+      }
+    }
+    target.rows.sort((a, b) => a.startTime.localeCompare(b.startTime));
+  }
+  return [...days.values()].sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/**
+ * The tab the list opens on: the schedule's first date (SPEC §2 part 3: the first tab, today),
+ * so the catch-up window's past days sit before it; the newest day when there is no schedule.
+ */
+export function openingDay(days: readonly ProgrammeDay[]): number {
+  const first = days.findIndex((day) => day.scheduled);
+  return first >= 0 ? first : Math.max(0, days.length - 1);
 }
