@@ -8,7 +8,7 @@ import { PrerollAd } from '../../features/player/ads/PrerollAd';
 import { Player } from '../../features/player/Player';
 import { t } from '../../i18n/zh-TW';
 import { Preroll } from '../play/Preroll';
-import { wallClockText } from './catchup';
+import { programmeStartAt, wallClockText } from './catchup';
 import { decodeVideoUrl } from './live-rules';
 import { createProgramPositionBeats } from './programme-position';
 import type { WatchLimit } from './watch-limit';
@@ -222,7 +222,7 @@ export function ProgrammePlayback(props: ProgrammePlaybackProps) {
           autoPlay
           pageKeys={!inBreak}
           fromStart
-          startPosition={ready.data.resumeSeconds}
+          startPosition={programmeStartAt(ready.data.resumeSeconds, program)}
           maxBitrate={ready.data.maxBitrate}
           fatalMessage={t.catchup.unplayable}
           timeLabel={(seconds, offset) => wallClockText((offset ?? startMs) + seconds * 1000)}

@@ -8,6 +8,7 @@ import {
   openingDay,
   programmeDays,
   programParam,
+  programmeStartAt,
   programmeClock,
   programmePath,
   programmeShareLink,
@@ -136,5 +137,17 @@ describe('programmeDays', () => {
     expect(openingDay(programmeDays([], list))).toBe(1);
     expect(programmeDays([], [])).toEqual([]);
     expect(openingDay([])).toBe(0);
+  });
+});
+
+describe('programmeStartAt', () => {
+  const hour = { programStart: '1764000000', programEnd: '1764003600' };
+  it('resumes where the member left, else from the start, and over again at the end', () => {
+    expect(programmeStartAt(0, hour)).toBe(0);
+    expect(programmeStartAt(754, hour)).toBe(754);
+    expect(programmeStartAt(3589, hour)).toBe(3589);
+    expect(programmeStartAt(3590, hour)).toBe(0);
+    expect(programmeStartAt(3600, hour)).toBe(0);
+    expect(programmeStartAt(NaN, hour)).toBe(0);
   });
 });

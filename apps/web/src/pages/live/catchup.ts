@@ -179,3 +179,21 @@ export function openingDay(days: readonly ProgrammeDay[]): number {
   const first = days.findIndex((day) => day.scheduled);
   return first >= 0 ? first : Math.max(0, days.length - 1);
 }
+
+/** A resume point this close to a programme's end starts it over instead (it was watched). */
+export const RESUME_END_MARGIN_SECONDS = 10;
+
+/**
+ * Where a programme starts playing: the member's resume point when there is one, from its start
+ * otherwise, and from its start again when the point is at its end (a programme watched to the
+ * end is watched again, not ended at once, which would move on to the next one).
+ */
+export function programmeStartAt(
+  resumeSeconds: number,
+  program: { programStart: string; programEnd: string },
+): number {
+  if (!(resumeSeconds > 0)) return 0;
+  const length = Number(program.programEnd) - Number(program.programStart);
+  if (Number.isFinite(length) && resumeSeconds >= length - RESUME_END_MARGIN_SECONDS) return 0;
+  return resumeSeconds;
+}
