@@ -127,7 +127,7 @@ async function refusedWith(page: Page, url: string): Promise<string> {
   const reply: Response = await replied;
   expect(reply.status()).toBeGreaterThanOrEqual(400);
   expect(reply.status()).toBeLessThan(500);
-  const message = ((await reply.json()) as { message: string }).message;
+  const message = ((await reply.json()) as { status: { message: string } }).status.message;
   expect(message).toMatch(/[\u4e00-\u9fff]/);
   const alert = stage(page).getByRole('alert');
   await alert.waitFor({ timeout: 10_000 });
