@@ -14,6 +14,10 @@ import { startServer, type RunningServer } from './support/server.js';
  */
 const CHANNEL = 'ch01';
 const SVOD_CHANNEL = 'ch08';
+/** The ad-supported channel: a pre-roll, and a break opening every programme. */
+const AVOD_CHANNEL = 'ch02';
+const EMPTY_VAST =
+  '<?xml version="1.0" encoding="UTF-8"?><VAST xmlns="http://www.iab.com/VAST" version="4.2"/>';
 /** PROGRAM-DATE-TIME of a frame vs the second asked for (issue 24: ±2 s). */
 const CLOCK_SLACK_MS = 2_000;
 
@@ -355,6 +359,35 @@ describe('start over and catch-up on the live page in Chromium', () => {
     expect(
       await programmeVideo(page).evaluate((v: HTMLVideoElement) => v.currentTime),
     ).toBeGreaterThanOrEqual(Number(beat.positionSeconds) - 1);
+    expect(realProblems(problems)).toEqual([]);
+    await close();
+  });
+
+  it('an ad-supported channel plays its pre-roll before a catch-up programme; the break opening the programme is not played again', async () => {
+    const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
+    const vast: string[] = [];
+    // The ad server answers "no ad": the programme starts at once after asking (SPEC §4).
+    await page.route(
+      (url) => url.pathname === '/ads/vast',
+      (route) => {
+        vast.push(new URL(route.request().url()).searchParams.get('slot') ?? '?');
+        return route.fulfill({ status: 200, contentType: 'application/xml', body: EMPTY_VAST });
+      },
+    );
+    const past = (await catchupList(server.origin, AVOD_CHANNEL))
+      .filter((p) => p.onAir === 'N' && p.catchup === 'Y')
+      .at(-1)!;
+    await page.goto(`${server.origin}/LiveChannel/${AVOD_CHANNEL}?program=${past.programStart}`);
+    await videoPlaying(page, programmeVideo(page));
+    expect(vast).toEqual(['preroll']);
+    // The break at the programme's first second stood for the pre-roll: played on, no mid-roll.
+    await expect
+      .poll(() => programmeVideo(page).evaluate((v: HTMLVideoElement) => v.currentTime), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(4);
+    expect(vast).toEqual(['preroll']);
+    expect(await page.locator('section.preroll').count()).toBe(0);
     expect(realProblems(problems)).toEqual([]);
     await close();
   });
