@@ -16,6 +16,7 @@ import {
   followingProgramme,
   onAirProgramme,
   programParam,
+  programmeMode,
   programmeShareLink,
 } from './catchup';
 import { ExternalVideoDialog } from './ExternalVideoDialog';
@@ -57,9 +58,6 @@ export interface LiveChannelAreaProps {
 }
 
 type Opened = 'programmes' | 'external' | 'subscribe' | 'limit' | null;
-
-/** Views that play the channel somewhere else than this page's player (app, pop-up, page). */
-const ELSEWHERE: readonly ChannelView['kind'][] = ['mobile', 'youtube', 'twitch', 'simplePlay'];
 
 function SponsorLogo({ data }: { data: SwitchChannelData }) {
   const logo = data.sponsorLogo;
@@ -167,14 +165,9 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
   const catchupList =
     catchupQuery.data?.channelId === channelId ? catchupQuery.data.programList : [];
   const onAir = onAirProgramme(catchupList);
-  // Offered where this page's player plays the channel; a link is followed unless the channel
-  // plays elsewhere on this device (the app, a pop-up, the simple player).
-  const offersProgrammes = view?.kind === 'play';
-  const programmeHere =
-    programStart !== null &&
-    channelId !== '' &&
-    state.phase !== 'idle' &&
-    !(view && ELSEWHERE.includes(view.kind));
+  const mode = programmeMode(programStart, channelId, state.phase, view?.kind);
+  const offersProgrammes = mode.offers;
+  const programmeHere = mode.plays;
   const [playingData, setPlayingData] = useState<ProgramPlayData | undefined>();
   const playing =
     programmeHere && playingData?.program.programStart === programStart ? playingData : undefined;
@@ -208,7 +201,7 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
   let body: ReactNode;
   if (programmeHere && limited) {
     body = <Still picture={picture} />;
-  } else if (programmeHere) {
+  } else if (programmeHere && programStart !== null) {
     body = (
       <ProgrammePlayback
         key={`${channelId} ${programStart}`}

@@ -8,6 +8,7 @@ import {
   openingDay,
   programmeDays,
   programParam,
+  programmeMode,
   programmeStartAt,
   programmeClock,
   programmePath,
@@ -149,5 +150,32 @@ describe('programmeStartAt', () => {
     expect(programmeStartAt(3590, hour)).toBe(0);
     expect(programmeStartAt(3600, hour)).toBe(0);
     expect(programmeStartAt(NaN, hour)).toBe(0);
+  });
+});
+
+describe('programmeMode', () => {
+  it('offers programmes where the page’s player plays the channel', () => {
+    expect(programmeMode(null, 'ch01', 'ready', 'play')).toEqual({ offers: true, plays: false });
+    expect(programmeMode('1764000000', 'ch01', 'ready', 'play')).toEqual({
+      offers: true,
+      plays: true,
+    });
+  });
+  it('plays a linked programme while the channel is asked for and when it is refused here', () => {
+    expect(programmeMode('1764000000', 'ch01', 'switching', undefined).plays).toBe(true);
+    expect(programmeMode('1764000000', 'ch08', 'ready', 'subscribe')).toEqual({
+      offers: false,
+      plays: true,
+    });
+    expect(programmeMode('1764000000', 'ch01', 'failed', undefined).plays).toBe(true);
+  });
+  it('not where the channel plays elsewhere, nor without a channel', () => {
+    for (const kind of ['mobile', 'youtube', 'twitch', 'simplePlay']) {
+      expect(programmeMode('1764000000', 'ch03', 'ready', kind)).toEqual({
+        offers: false,
+        plays: false,
+      });
+    }
+    expect(programmeMode('1764000000', '', 'idle', undefined).plays).toBe(false);
   });
 });

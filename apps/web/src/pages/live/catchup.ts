@@ -197,3 +197,29 @@ export function programmeStartAt(
   if (Number.isFinite(length) && resumeSeconds >= length - RESUME_END_MARGIN_SECONDS) return 0;
   return resumeSeconds;
 }
+
+/** Live views that play the channel elsewhere than this page's player (app, pop-up, page). */
+const ELSEWHERE: readonly string[] = ['mobile', 'youtube', 'twitch', 'simplePlay'];
+
+/**
+ * What the live page does about programmes (LiveChannelArea): `offers` 從頭看 and 回看 where its
+ * player plays the channel (view 'play'); `plays` the programme the address names once the
+ * channel is asked for, unless the channel plays elsewhere on this device (the app, a pop-up,
+ * the simple player); a refusal of the channel (a message, the subscription) is the programme's
+ * refusal to give.
+ */
+export function programmeMode(
+  programStart: string | null,
+  channelId: string,
+  phase: string,
+  viewKind: string | undefined,
+): { offers: boolean; plays: boolean } {
+  return {
+    offers: viewKind === 'play',
+    plays:
+      programStart !== null &&
+      channelId !== '' &&
+      phase !== 'idle' &&
+      !(viewKind !== undefined && ELSEWHERE.includes(viewKind)),
+  };
+}
