@@ -65,6 +65,39 @@ export function fetchProgramPlay(
   );
 }
 
+/**
+ * getProgramPlay replies asked for ahead (the pointer on 從頭看 or 回看, their focus), kept a few
+ * seconds, as switch-channel's: the click then starts the stream without waiting for the call.
+ */
+const AHEAD_MS = 15_000;
+const ahead = new Map<string, { at: number; reply: Promise<ProgramPlayData> }>();
+const aheadKey = (channelId: string, programStart: string) => `${channelId} ${programStart}`;
+
+/** Asks for a programme's play ahead, once per AHEAD_MS. */
+export function prefetchProgramPlay(channelId: string, programStart: string): void {
+  const key = aheadKey(channelId, programStart);
+  const held = ahead.get(key);
+  if (held && Date.now() - held.at < AHEAD_MS) return;
+  const reply = fetchProgramPlay(channelId, programStart);
+  // A refusal asked ahead is asked again at the click (its words are shown then).
+  reply.catch(() => ahead.delete(key));
+  ahead.set(key, { at: Date.now(), reply });
+}
+
+/** A reply asked for ahead and still fresh, taken once; else a new call. */
+export function takeProgramPlay(
+  channelId: string,
+  programStart: string,
+  signal?: AbortSignal,
+): Promise<ProgramPlayData> {
+  const key = aheadKey(channelId, programStart);
+  const held = ahead.get(key);
+  ahead.delete(key);
+  return held && Date.now() - held.at < AHEAD_MS
+    ? held.reply
+    : fetchProgramPlay(channelId, programStart, signal);
+}
+
 /** GET ajaxFindProgramHistoryList.do: the member's catch-up programmes, newest first. */
 export function useProgramHistory(info: LoginInfo | undefined) {
   return useQuery({

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { LiveChannelItem, ProgramPlayData, SwitchChannelData } from '@site/contract';
-import { useCatchupProgramList } from '../../api/catchup';
+import { prefetchProgramPlay, useCatchupProgramList } from '../../api/catchup';
 import { useMinutesWording } from '../../api/live';
 import { useLoginInfo } from '../../api/session';
 import { paths } from '../../routing/paths';
@@ -378,6 +378,8 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
               type="button"
               className="button"
               aria-label={t.catchup.startOverName(onAir.programName)}
+              onPointerEnter={() => prefetchProgramPlay(channelId, onAir.programStart)}
+              onFocus={() => prefetchProgramPlay(channelId, onAir.programStart)}
               onClick={() => playProgramme(onAir.programStart)}
             >
               {t.catchup.startOver}
@@ -440,6 +442,7 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
           schedule={data.programSchedule}
           catchup={catchupList}
           onPlay={offersProgrammes || programmeHere ? (start) => playProgramme(start) : undefined}
+          onAhead={(start) => prefetchProgramPlay(channelId, start)}
           onClose={close}
         />
       ) : null}

@@ -14,9 +14,11 @@ import './on-now.css';
 function RowPlay({
   row,
   onPlay,
+  onAhead,
 }: {
   row: ProgrammeRow;
   onPlay: ((programStart: string) => void) | undefined;
+  onAhead: ((programStart: string) => void) | undefined;
 }) {
   const programme = row.catchup;
   if (!programme || !onPlay) return null;
@@ -35,6 +37,7 @@ function RowPlay({
           ? t.catchup.startOverName(row.programName)
           : t.catchup.catchUpName(row.startTime, row.programName)
       }
+      onPointerEnter={() => onAhead?.(programme.programStart)}
       onClick={() => onPlay(programme.programStart)}
     >
       {onAir ? t.catchup.startOver : t.catchup.catchUp}
@@ -54,6 +57,7 @@ export function ProgrammeOverlay({
   schedule,
   catchup = [],
   onPlay,
+  onAhead,
   onClose,
 }: {
   channelName: string;
@@ -62,6 +66,11 @@ export function ProgrammeOverlay({
   catchup?: readonly CatchupProgram[];
   /** Plays a programme of the window; none where this device does not play the channel. */
   onPlay?: ((programStart: string) => void) | undefined;
+  /**
+   * The pointer on a play control: its reply may be asked for ahead (not on focus: tabbing down
+   * the list would ask for every programme).
+   */
+  onAhead?: ((programStart: string) => void) | undefined;
   onClose: () => void;
 }) {
   useScrollLock();
@@ -114,7 +123,7 @@ export function ProgrammeOverlay({
                       {current ? (
                         <span className="badge programme-list__now">{t.live.onNow}</span>
                       ) : null}
-                      <RowPlay row={row} onPlay={play} />
+                      <RowPlay row={row} onPlay={play} onAhead={onAhead} />
                     </li>
                   );
                 })}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ActiveStream, ProgramPlayData } from '@site/contract';
-import { fetchProgramPlay, sendProgramPosition } from '../../api/catchup';
+import { fetchProgramPlay, sendProgramPosition, takeProgramPlay } from '../../api/catchup';
 import { isTransient } from '../../api/live';
 import { streamsOfRefusal } from '../../features/devices/refusal';
 import { StreamLimitRefusal, StreamStopped } from '../../features/devices/StreamLimit';
@@ -85,7 +85,12 @@ export function ProgrammePlayback(props: ProgrammePlaybackProps) {
   useEffect(() => {
     // The page keys this component by its programme: a new one starts from 'loading'.
     const controller = new AbortController();
-    fetchProgramPlay(channelId, programStart, controller.signal).then(
+    // A retry asks afresh: a reply asked ahead may hold a lease since stopped.
+    const reply =
+      attempt === 0
+        ? takeProgramPlay(channelId, programStart, controller.signal)
+        : fetchProgramPlay(channelId, programStart, controller.signal);
+    reply.then(
       (data) => {
         if (controller.signal.aborted) return;
         const src = decodeVideoUrl(data.videoUrl);
