@@ -70,32 +70,49 @@ export function fetchProgramPlay(
  * seconds, as switch-channel's: the click then starts the stream without waiting for the call.
  */
 const AHEAD_MS = 15_000;
-const ahead = new Map<string, { at: number; reply: Promise<ProgramPlayData> }>();
+interface Ahead {
+  at: number;
+  reply: Promise<ProgramPlayData>;
+  /** The reply once it has come. */
+  answered?: ProgramPlayData;
+}
+const ahead = new Map<string, Ahead>();
 const aheadKey = (channelId: string, programStart: string) => `${channelId} ${programStart}`;
+const fresh = (held: Ahead | undefined) =>
+  held && Date.now() - held.at < AHEAD_MS ? held : undefined;
 
 /** Asks for a programme's play ahead, once per AHEAD_MS. */
 export function prefetchProgramPlay(channelId: string, programStart: string): void {
   const key = aheadKey(channelId, programStart);
-  const held = ahead.get(key);
-  if (held && Date.now() - held.at < AHEAD_MS) return;
-  const reply = fetchProgramPlay(channelId, programStart);
-  // A refusal asked ahead is asked again at the click (its words are shown then).
-  reply.catch(() => ahead.delete(key));
-  ahead.set(key, { at: Date.now(), reply });
+  if (fresh(ahead.get(key))) return;
+  const entry: Ahead = { at: Date.now(), reply: fetchProgramPlay(channelId, programStart) };
+  entry.reply.then(
+    (data) => {
+      entry.answered = data;
+    },
+    // A refusal asked ahead is asked again at the click (its words are shown then).
+    () => ahead.delete(key),
+  );
+  ahead.set(key, entry);
 }
 
-/** A reply asked for ahead and still fresh, taken once; else a new call. */
+/** A reply asked for ahead that has come and is still fresh (left for the player to take). */
+export function answeredProgramPlay(
+  channelId: string,
+  programStart: string,
+): ProgramPlayData | undefined {
+  return fresh(ahead.get(aheadKey(channelId, programStart)))?.answered;
+}
+
+/** A reply asked for ahead and still fresh, taken once (`answered` when it has come). */
 export function takeProgramPlay(
   channelId: string,
   programStart: string,
-  signal?: AbortSignal,
-): Promise<ProgramPlayData> {
+): { reply: Promise<ProgramPlayData>; answered?: ProgramPlayData } | undefined {
   const key = aheadKey(channelId, programStart);
-  const held = ahead.get(key);
+  const held = fresh(ahead.get(key));
   ahead.delete(key);
-  return held && Date.now() - held.at < AHEAD_MS
-    ? held.reply
-    : fetchProgramPlay(channelId, programStart, signal);
+  return held;
 }
 
 /** GET ajaxFindProgramHistoryList.do: the member's catch-up programmes, newest first. */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { LiveChannelItem, ProgramPlayData, SwitchChannelData } from '@site/contract';
-import { prefetchProgramPlay, useCatchupProgramList } from '../../api/catchup';
+import { answeredProgramPlay, prefetchProgramPlay, useCatchupProgramList } from '../../api/catchup';
 import { useMinutesWording } from '../../api/live';
 import { useLoginInfo } from '../../api/session';
 import { paths } from '../../routing/paths';
@@ -9,6 +9,9 @@ import { appLinkFor, openAppLink } from '../../features/app-link/app-link';
 import { StreamLimitRefusal, StreamStopped } from '../../features/devices/StreamLimit';
 import { Dialog } from '../../features/dialog/Dialog';
 import { FullscreenHost } from '../../features/player/fullscreen-host';
+import { firstFrameOrSoon, warmStream } from '../../features/player/prewarm';
+import { playerStageIn } from '../../features/player/video-element';
+import { placeOver } from '../../features/player/warm-place';
 import { RedEnvelopeBox } from '../../features/red-envelope/RedEnvelopeBox';
 import { t } from '../../i18n/zh-TW';
 import {
@@ -18,10 +21,11 @@ import {
   programParam,
   programmeMode,
   programmeShareLink,
+  programmeStartAt,
 } from './catchup';
 import { ExternalVideoDialog } from './ExternalVideoDialog';
 import { LivePlayback } from './LivePlayback';
-import { parseMinutesWording, type ChannelView } from './live-rules';
+import { decodeVideoUrl, parseMinutesWording, type ChannelView } from './live-rules';
 import { NowNextOverlay } from './NowNextOverlay';
 import { useSiteTopHeight } from './player-in-view';
 import { ProgrammeOverlay } from './ProgrammeOverlay';
@@ -176,6 +180,26 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
     const next = new URLSearchParams(search);
     next.set('program', start);
     setSearch(next, { replace });
+  };
+  /**
+   * 從頭看 at a click: when its reply came while the pointer rested on the button (and has no
+   * pre-roll), the programme's stream starts at once over the live player, from its start, and
+   * the address follows at its first frame, as a channel change does (start-channel.ts); the
+   * programme's player then takes that video.
+   */
+  const startOver = (start: string) => {
+    const reply = answeredProgramPlay(channelId, start);
+    const src = reply && reply.preRoll !== 'Y' ? decodeVideoUrl(reply.videoUrl) : '';
+    const container = stageRef.current;
+    if (!reply || !src || !container) {
+      playProgramme(start);
+      return;
+    }
+    const over = playerStageIn(container) ?? container;
+    const from = programmeStartAt(reply.resumeSeconds, reply.program);
+    void firstFrameOrSoon(warmStream(src, placeOver(container, over), from)).then(() =>
+      playProgramme(start),
+    );
   };
   const backToLive = () => {
     // The control pressed goes with the programme's player: the stage takes the focus.
@@ -380,7 +404,7 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
               aria-label={t.catchup.startOverName(onAir.programName)}
               onPointerEnter={() => prefetchProgramPlay(channelId, onAir.programStart)}
               onFocus={() => prefetchProgramPlay(channelId, onAir.programStart)}
-              onClick={() => playProgramme(onAir.programStart)}
+              onClick={() => startOver(onAir.programStart)}
             >
               {t.catchup.startOver}
             </button>

@@ -71,9 +71,22 @@ function BackToLive({ onClick, primary = false }: { onClick: () => void; primary
  * at the end and on leaving; STREAM_STOPPED stops the play as it stops a live channel. Refusals
  * are shown here, each with 回到直播.
  */
+/** What a getProgramPlay reply means here: the programme ready (its pre-roll first), or not. */
+function phaseOf(data: ProgramPlayData): Phase {
+  const src = decodeVideoUrl(data.videoUrl);
+  if (!src) return { kind: 'failed', message: t.catchup.unplayable };
+  const preroll = data.preRoll === 'Y' && data.preVastUrl !== '';
+  return { kind: 'ready', data, src, stage: preroll ? 'preroll' : 'content', midrollTag: '' };
+}
+
 export function ProgrammePlayback(props: ProgrammePlaybackProps) {
   const { channelId, programStart, member, limit } = props;
-  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  // A reply asked for ahead (the pointer on 從頭看 or 回看), taken once; when it has come the
+  // programme renders at once (its stream may be playing already, started at the click).
+  const [held] = useState(() => takeProgramPlay(channelId, programStart));
+  const [phase, setPhase] = useState<Phase>(() =>
+    held?.answered ? phaseOf(held.answered) : { kind: 'loading' },
+  );
   const [attempt, setAttempt] = useState(0);
   const videoRef = useRef<HTMLVideoElement | undefined>(undefined);
   const callbacks = useRef(props);
@@ -86,27 +99,14 @@ export function ProgrammePlayback(props: ProgrammePlaybackProps) {
     // The page keys this component by its programme: a new one starts from 'loading'.
     const controller = new AbortController();
     // A retry asks afresh: a reply asked ahead may hold a lease since stopped.
-    const reply =
-      attempt === 0
-        ? takeProgramPlay(channelId, programStart, controller.signal)
-        : fetchProgramPlay(channelId, programStart, controller.signal);
+    const first = attempt === 0 ? held : undefined;
+    const reply = first?.reply ?? fetchProgramPlay(channelId, programStart, controller.signal);
     reply.then(
       (data) => {
         if (controller.signal.aborted) return;
-        const src = decodeVideoUrl(data.videoUrl);
-        if (!src) {
-          setPhase({ kind: 'failed', message: t.catchup.unplayable });
-          return;
-        }
-        const preroll = data.preRoll === 'Y' && data.preVastUrl !== '';
-        setPhase({
-          kind: 'ready',
-          data,
-          src,
-          stage: preroll ? 'preroll' : 'content',
-          midrollTag: '',
-        });
-        callbacks.current.onLoaded?.(data);
+        const next = phaseOf(data);
+        if (!first?.answered) setPhase(next);
+        if (next.kind === 'ready') callbacks.current.onLoaded?.(data);
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -119,7 +119,7 @@ export function ProgrammePlayback(props: ProgrammePlaybackProps) {
       },
     );
     return () => controller.abort();
-  }, [channelId, programStart, attempt]);
+  }, [channelId, programStart, attempt, held]);
 
   const data = phase.kind === 'ready' ? phase.data : undefined;
   const streamId = data?.streamId;
