@@ -81,14 +81,22 @@ const aheadKey = (channelId: string, programStart: string) => `${channelId} ${pr
 const fresh = (held: Ahead | undefined) =>
   held && Date.now() - held.at < AHEAD_MS ? held : undefined;
 
-/** Asks for a programme's play ahead, once per AHEAD_MS. */
-export function prefetchProgramPlay(channelId: string, programStart: string): void {
+/**
+ * Asks for a programme's play ahead, once per AHEAD_MS; `whenAnswered` runs with the reply when
+ * it comes (the player warms the stream's first requests, features/player).
+ */
+export function prefetchProgramPlay(
+  channelId: string,
+  programStart: string,
+  whenAnswered?: (data: ProgramPlayData) => Promise<void>,
+): void {
   const key = aheadKey(channelId, programStart);
   if (fresh(ahead.get(key))) return;
   const entry: Ahead = { at: Date.now(), reply: fetchProgramPlay(channelId, programStart) };
   entry.reply.then(
     (data) => {
       entry.answered = data;
+      return whenAnswered?.(data);
     },
     // A refusal asked ahead is asked again at the click (its words are shown then).
     () => ahead.delete(key),

@@ -11,6 +11,7 @@ import { Dialog } from '../../features/dialog/Dialog';
 import { FullscreenHost } from '../../features/player/fullscreen-host';
 import { firstFrameOrSoon, warmStream } from '../../features/player/prewarm';
 import { playerStageIn } from '../../features/player/video-element';
+import { warmProgrammeStream } from '../../features/player/warm-live-stream';
 import { placeOver } from '../../features/player/warm-place';
 import { RedEnvelopeBox } from '../../features/red-envelope/RedEnvelopeBox';
 import { t } from '../../i18n/zh-TW';
@@ -402,8 +403,12 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
               type="button"
               className="button"
               aria-label={t.catchup.startOverName(onAir.programName)}
-              onPointerEnter={() => prefetchProgramPlay(channelId, onAir.programStart)}
-              onFocus={() => prefetchProgramPlay(channelId, onAir.programStart)}
+              onPointerEnter={() =>
+                prefetchProgramPlay(channelId, onAir.programStart, warmProgrammeStream)
+              }
+              onFocus={() =>
+                prefetchProgramPlay(channelId, onAir.programStart, warmProgrammeStream)
+              }
               onClick={() => startOver(onAir.programStart)}
             >
               {t.catchup.startOver}
@@ -466,7 +471,7 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
           schedule={data.programSchedule}
           catchup={catchupList}
           onPlay={offersProgrammes || programmeHere ? (start) => playProgramme(start) : undefined}
-          onAhead={(start) => prefetchProgramPlay(channelId, start)}
+          onAhead={(start) => prefetchProgramPlay(channelId, start, warmProgrammeStream)}
           onClose={close}
         />
       ) : null}
