@@ -101,11 +101,13 @@ export function ProgrammePlayback(props: ProgrammePlaybackProps) {
     // A retry asks afresh: a reply asked ahead may hold a lease since stopped.
     const first = attempt === 0 ? held : undefined;
     const reply = first?.reply ?? fetchProgramPlay(channelId, programStart, controller.signal);
+    // Rendered from already (the first state); a reply still on its way is set when it comes.
+    const rendered = first?.answered !== undefined;
     reply.then(
       (data) => {
         if (controller.signal.aborted) return;
         const next = phaseOf(data);
-        if (!first?.answered) setPhase(next);
+        if (!rendered) setPhase(next);
         if (next.kind === 'ready') callbacks.current.onLoaded?.(data);
       },
       (error: unknown) => {
