@@ -380,10 +380,10 @@ describe('start over and catch-up on the live page in Chromium', () => {
     await close();
   });
 
-  it('an ad-supported channel plays its pre-roll before a catch-up programme; the break opening the programme is not played again', async () => {
+  it('an ad-supported channel: the pre-roll before a catch-up programme, a break played when reached by playing, skipped by a seek past it, never twice', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
     const vast: string[] = [];
-    // The ad server answers "no ad": the programme starts at once after asking (SPEC §4).
+    // The ad server answers "no ad": each break goes on at once (SPEC §4), its asking recorded.
     await page.route(
       (url) => url.pathname === '/ads/vast',
       (route) => {
@@ -391,19 +391,45 @@ describe('start over and catch-up on the live page in Chromium', () => {
         return route.fulfill({ status: 200, contentType: 'application/xml', body: EMPTY_VAST });
       },
     );
+    // A past programme long enough for the breaks at 15 and 30 minutes (ADR 0043).
     const past = (await catchupList(server.origin, AVOD_CHANNEL))
-      .filter((p) => p.onAir === 'N' && p.catchup === 'Y')
+      .filter(
+        (p) =>
+          p.onAir === 'N' &&
+          p.catchup === 'Y' &&
+          Number(p.programEnd) - Number(p.programStart) >= 35 * 60,
+      )
       .at(-1)!;
     await page.goto(`${server.origin}/LiveChannel/${AVOD_CHANNEL}?program=${past.programStart}`);
     await videoPlaying(page, programmeVideo(page));
     expect(vast).toEqual(['preroll']);
-    // The break at the programme's first second stood for the pre-roll: played on, no mid-roll.
+    // The break at the programme's first second stood for the pre-roll: played on.
     await expect
       .poll(() => programmeVideo(page).evaluate((v: HTMLVideoElement) => v.currentTime), {
         timeout: 15_000,
       })
-      .toBeGreaterThan(4);
+      .toBeGreaterThan(3);
     expect(vast).toEqual(['preroll']);
+    // Reached by playing: 4 s before the 15-minute break, then on through it.
+    await seekTo(page, 15 * 60 - 4);
+    await expect.poll(() => vast, { timeout: 20_000 }).toEqual(['preroll', 'midroll']);
+    // The programme goes on where it was.
+    await expect
+      .poll(() => programmeVideo(page).evaluate((v: HTMLVideoElement) => v.currentTime), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(15 * 60 + 1);
+    // A seek over the 30-minute break skips it; back before the first and through it again:
+    // played already, not again.
+    await seekTo(page, 31 * 60);
+    await page.waitForTimeout(3_000);
+    await seekTo(page, 15 * 60 - 3);
+    await expect
+      .poll(() => programmeVideo(page).evaluate((v: HTMLVideoElement) => v.currentTime), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(15 * 60 + 2);
+    expect(vast).toEqual(['preroll', 'midroll']);
     expect(await page.locator('section.preroll').count()).toBe(0);
     expect(realProblems(problems)).toEqual([]);
     await close();
