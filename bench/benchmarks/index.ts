@@ -1,6 +1,7 @@
 import type { Benchmark } from '../lib/types.js';
 import { browsePaging } from './browse-paging.js';
 import { catalogueList } from './catalogue-list.js';
+import { catchupSeek, startOver } from './catchup.js';
 import { channelChange } from './channel-change.js';
 import { consoleTitles } from './console-titles.js';
 import { drawBurst } from './draw-burst.js';
@@ -39,6 +40,8 @@ export const benchmarks: Benchmark[] = [
   programmePlaylist,
   drawBurst,
   channelChange,
+  startOver,
+  catchupSeek,
   lighthouseBench,
   ingestBench,
   voucherBatch,

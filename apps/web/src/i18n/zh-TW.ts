@@ -347,6 +347,28 @@ export const t = {
     next: '下一個節目',
   },
 
+  /** Start over and catch-up on the live page (issue 24). */
+  catchup: {
+    startOver: '從頭看',
+    startOverName: (name: string) => `從頭看「${name}」`,
+    catchUp: '回看',
+    catchUpName: (time: string, name: string) => `回看 ${time}「${name}」`,
+    backToLive: '回到直播',
+    loading: '節目載入中…',
+    /** Shown in the video area's bar while a programme plays from its start. */
+    playingStartOver: (name: string) => `從頭看：${name}`,
+    playingCatchUp: (name: string) => `回看：${name}`,
+    /** A programme's stream that cannot be played here (no URL in the reply). */
+    unplayable: '此節目目前無法播放，請稍候再試。',
+    historyHeading: '回看紀錄',
+    historyEmpty: '目前沒有回看紀錄。',
+    historyItem: (channel: string, time: string) => `${channel}・${time}`,
+    historyResume: (name: string, position: string) => `繼續回看「${name}」（${position}）`,
+    historyPlay: (name: string) => `回看「${name}」`,
+    watchedAt: (when: string) => `上次觀看：${when}`,
+    shareProgramme: '分享這個節目',
+  },
+
   liveSimplePlayer: {
     intro: '此頻道以簡易播放器播出。',
     needsLogin: '觀看此頻道需要登入會員，正在前往登入頁…',

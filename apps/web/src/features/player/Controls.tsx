@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { formatPosition } from '../catalogue/format';
 import { t } from '../../i18n/zh-TW';
 import { Icon } from './icons';
@@ -83,6 +83,13 @@ export interface ControlsProps {
    * "0:06 / 0:14" says nothing), so the bar shows that it is live instead.
    */
   live?: boolean;
+  /**
+   * How the bar words a position (start over and catch-up: the wall-clock time, issue 24);
+   * the video's own time otherwise.
+   */
+  timeLabel?: (seconds: number) => string;
+  /** More controls after the seek bar (回到直播). */
+  extra?: ReactNode;
 }
 
 /**
@@ -102,11 +109,13 @@ export function Controls({
   pip,
   canPip,
   live = false,
+  timeLabel = formatPosition,
+  extra,
 }: ControlsProps) {
   const clock = useMediaClock(videoRef);
   const seekable = Number.isFinite(clock.duration) && clock.duration > 0;
-  const now = formatPosition(clock.currentTime);
-  const total = seekable ? formatPosition(clock.duration) : '';
+  const now = timeLabel(clock.currentTime);
+  const total = seekable ? timeLabel(clock.duration) : '';
   const silent = clock.muted || clock.volume === 0;
 
   return (
@@ -143,6 +152,7 @@ export function Controls({
       ) : (
         <span className="player__seek player__seek--none" />
       )}
+      {extra}
       <button
         type="button"
         className="player__button"

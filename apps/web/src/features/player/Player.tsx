@@ -47,6 +47,8 @@ export function Player(props: PlayerProps) {
     fatalMessage = t.player.fatalVod,
     pageKeys = false,
     overlay,
+    timeLabel,
+    controlsExtra,
   } = props;
   const fullscreenHost = useContext(FullscreenHost);
   const frameRef = useRef<HTMLElement>(null);
@@ -195,7 +197,14 @@ export function Player(props: PlayerProps) {
               fullscreen={fullscreen}
               pip={pip}
               canPip={pipSupported()}
-              live={playType === 'LIVE'}
+              live={playType === 'LIVE' && !timeLabel}
+              {...(timeLabel
+                ? {
+                    timeLabel: (seconds: number) =>
+                      timeLabel(seconds, sessionRef.current?.dateOffsetMs() ?? null),
+                  }
+                : {})}
+              extra={controlsExtra}
             />
           </>
         )}

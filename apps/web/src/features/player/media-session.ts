@@ -39,6 +39,11 @@ export interface SessionOptions {
    * session owns it from here.
    */
   warmed?: HlsType | undefined;
+  /**
+   * Follow the wall-clock time of the playhead (PROGRAM-DATE-TIME): `dateOffsetMs` answers, and
+   * the video's data-playing-date holds it (ms) for the page and its tests.
+   */
+  trackDate?: boolean | undefined;
 }
 
 /** One attempt at playing a stream in a <video>; a retry destroys it and opens another. */
@@ -46,6 +51,11 @@ export interface MediaSession {
   /** An index of the renditions as listed, or AUTO_QUALITY. */
   setQuality(index: number): void;
   setSubtitle(choice: SubtitleChoice): void;
+  /**
+   * The wall-clock time (ms) of the stream's position 0, from its PROGRAM-DATE-TIME; null while
+   * unknown (or a stream without it).
+   */
+  dateOffsetMs(): number | null;
   destroy(): void;
 }
 
@@ -83,7 +93,7 @@ function openNativeSession(
     list.forEach((track, i) => (track.mode = i === index ? 'showing' : 'disabled'));
   };
   const onMetadata = () => {
-    if (options.startPosition > 0) video.currentTime = options.startPosition;
+    if (options.startPosition >= 0) video.currentTime = options.startPosition;
     listeners.onSubtitleTracks(tracks().map((t) => ({ lang: t.language, name: t.label })));
     showSubtitle(options.subtitle());
   };
@@ -95,6 +105,11 @@ function openNativeSession(
   return {
     setQuality: () => undefined,
     setSubtitle: showSubtitle,
+    dateOffsetMs() {
+      // Safari's own HLS: the date of position 0 from the playlist's PROGRAM-DATE-TIME.
+      const start = (video as { getStartDate?: () => Date }).getStartDate?.().getTime();
+      return start !== undefined && Number.isFinite(start) ? start : null;
+    },
     destroy() {
       video.removeEventListener('loadedmetadata', onMetadata);
       video.removeEventListener('error', onError);
@@ -119,6 +134,8 @@ function openHlsSession(
   let kept: number[] = [];
   let pendingQuality: number | undefined;
   let stopWatching: (() => void) | undefined;
+  let stopDating: (() => void) | undefined;
+  let dateOffset: number | null = null;
 
   const showSubtitle = (choice: SubtitleChoice) => {
     if (!hls) return;
@@ -179,6 +196,16 @@ function openHlsSession(
         video.addEventListener('timeupdate', onTime);
         stopWatching = () => video.removeEventListener('timeupdate', onTime);
       }
+      if (options.trackDate) {
+        const onTime = () => {
+          const playing = instance.playingDate?.getTime();
+          if (playing === undefined || !Number.isFinite(playing)) return;
+          dateOffset = playing - video.currentTime * 1000;
+          video.dataset.playingDate = String(Math.round(playing));
+        };
+        video.addEventListener('timeupdate', onTime);
+        stopDating = () => video.removeEventListener('timeupdate', onTime);
+      }
       instance.on(Hls.Events.ERROR, (_event, data: ErrorData) => {
         if (!data.fatal) return;
         listeners.onError({
@@ -207,9 +234,11 @@ function openHlsSession(
   return {
     setQuality,
     setSubtitle: showSubtitle,
+    dateOffsetMs: () => dateOffset,
     destroy() {
       destroyed = true;
       stopWatching?.();
+      stopDating?.();
       hls?.destroy();
       hls = undefined;
     },

@@ -16,6 +16,19 @@ export interface PlayerProps {
   autoPlay?: boolean;
   /** Seconds to start at (a member's resume point); read once, when the player mounts. */
   startPosition?: number;
+  /**
+   * A live (EVENT) playlist played from its first segment, not its live edge (start over,
+   * issue 24), when `startPosition` says nothing later.
+   */
+  fromStart?: boolean;
+  /**
+   * The times of the seek bar as the page words them (start over and catch-up: wall-clock times),
+   * given the position in seconds and, when the stream says it, the wall-clock time of position
+   * 0 in ms (PROGRAM-DATE-TIME); without it the bar shows positions.
+   */
+  timeLabel?: (seconds: number, dateOffsetMs: number | null) => string;
+  /** More controls at the end of the control bar (回到直播). */
+  controlsExtra?: ReactNode;
   /** SPEC §5: renditions above this many bits per second are disabled. */
   maxBitrate?: number | undefined;
   /** The alert after the last retry (SPEC §8 words it for a channel; the default for a title). */

@@ -22,7 +22,14 @@ interface Warm {
   /** The same reply once it has come (so the page can render with it at once). */
   answered?: PlayRightData;
   /** hls.js already loading the stream into a <video> not yet on the page, for the player. */
-  hls?: { src: string; instance: HlsType; video: HTMLVideoElement; release: () => void };
+  hls?: {
+    src: string;
+    instance: HlsType;
+    video: HTMLVideoElement;
+    release: () => void;
+    /** Where it starts: -1 the start (or a live stream's edge), else seconds (start over). */
+    startPosition: number;
+  };
   timer: ReturnType<typeof setTimeout>;
 }
 
@@ -53,11 +60,13 @@ function drop(): void {
 }
 
 /** hls.js for the entry, set up (or taken from the spare) once the library is in. */
-function makeWarmHls(entry: Warm) {
+function makeWarmHls(entry: Warm, startPosition = -1) {
   return loadHls().then((Hls) => {
     if (warm !== entry || !Hls.isSupported()) return undefined;
-    const instance = spare ?? new Hls({ ...hlsConfig, startPosition: -1 });
-    spare = undefined;
+    // The spare starts at -1; a stream started elsewhere (start over: 0) gets its own.
+    const instance =
+      startPosition === -1 && spare ? spare : new Hls({ ...hlsConfig, startPosition });
+    if (startPosition === -1) spare = undefined;
     // A failure before a player takes it: drop it, the player starts afresh.
     const onError = (_event: unknown, error: ErrorData) => {
       if (error.fatal && warm === entry) {
@@ -70,6 +79,7 @@ function makeWarmHls(entry: Warm) {
     return {
       instance,
       events: Hls.Events,
+      startPosition,
       release: () => instance.off(Hls.Events.ERROR, onError),
     };
   });
@@ -108,7 +118,13 @@ function startWarm(
   else hideWhileWarming(video);
   made.instance.attachMedia(video);
   made.instance.loadSource(src);
-  entry.hls = { src, video, instance: made.instance, release: made.release };
+  entry.hls = {
+    src,
+    video,
+    instance: made.instance,
+    release: made.release,
+    startPosition: made.startPosition,
+  };
   return ready;
 }
 
@@ -204,17 +220,18 @@ export function firstFragmentOrSoon(loading: Promise<void>): Promise<void> {
 
 /**
  * The same for a stream whose URL the page already holds (a live channel whose switch-channel
- * reply came while the pointer rested on it): at the click hls.js starts loading it, and the
+ * reply came while the pointer rested on it; a programme's start over, from `startPosition`
+ * seconds of its EVENT playlist): at the click hls.js starts loading it, and the
  * player the page then renders for that URL takes it (takeWarmStart). With a place, the stream
  * plays there at once, over the player being left (whose sound stops), and this resolves at its
  * first frame; without, hidden, at its first fragment.
  */
-export function warmStream(videoUrl: string, place?: WarmPlace): Promise<void> {
+export function warmStream(videoUrl: string, place?: WarmPlace, startPosition = -1): Promise<void> {
   drop();
   const entry: Warm = { contentId: '', timer: setTimeout(drop, WARM_FOR_MS) };
   warm = entry;
   if (place?.leaving) for (const left of place.leaving.querySelectorAll('video')) left.muted = true;
-  return makeWarmHls(entry).then(
+  return makeWarmHls(entry, startPosition).then(
     (made) => {
       if (!made) return;
       if (warm !== entry) return made.instance.destroy();
@@ -257,8 +274,8 @@ export function answeredPlayRight(contentId: string): PlayRightData | undefined 
 
 /**
  * The warmed start of this stream (its <video> and hls.js), for a player starting at the
- * beginning; the player owns both from here. Undefined when none is warm, or when the player
- * starts elsewhere (a member's resume point).
+ * beginning (or where the warm start began); the player owns both from here. Undefined when
+ * none is warm, or when the player starts elsewhere (a member's resume point).
  */
 export function takeWarmStart(
   src: string,
@@ -268,7 +285,7 @@ export function takeWarmStart(
   if (!warm || !held) return undefined;
   // A player starting anything else means the warmed stream is not wanted: it goes at once (it
   // may be on screen).
-  if (held.src !== src || startPosition > 0) {
+  if (held.src !== src || (startPosition > 0 && startPosition !== held.startPosition)) {
     drop();
     return undefined;
   }

@@ -57,8 +57,10 @@ export function usePlayerVideo(
     playType = 'VOD',
     autoPlay = false,
     startPosition,
+    fromStart = false,
     maxBitrate,
   } = props;
+  const trackDate = props.timeLabel !== undefined;
   const watchBreaks = props.onAdBreak !== undefined;
   const videoRef = useRef<HTMLVideoElement | null>(null);
   /** hls.js warmed at the click, attached to the video the player took (prewarm.ts). */
@@ -68,7 +70,9 @@ export function usePlayerVideo(
   const playingBeforeRef = useRef<HTMLVideoElement | undefined>(undefined);
   const callbacksRef = useRef(props);
   // hls.js takes -1 as "from the start"; a retry resumes where the failed attempt stopped.
-  const resumeAtRef = useRef(startPosition && startPosition > 0 ? startPosition : -1);
+  const resumeAtRef = useRef(
+    startPosition && startPosition > 0 ? startPosition : fromStart ? 0 : -1,
+  );
   const [state, dispatch] = useReducer(playerReducer, initialPlayerState);
   const [renditions, setRenditions] = useState<Rendition[]>([]);
   const [quality, setQuality] = useState(AUTO_QUALITY);
@@ -156,6 +160,7 @@ export function usePlayerVideo(
         autoPlay,
         subtitle: () => subtitleRef.current,
         warmed,
+        trackDate,
       },
       {
         onRenditions(list) {
@@ -184,7 +189,7 @@ export function usePlayerVideo(
       sessionRef.current = undefined;
       session.destroy();
     };
-  }, [src, attempt, alive, autoPlay, maxBitrate, watchBreaks, subtitleRef]);
+  }, [src, attempt, alive, autoPlay, maxBitrate, watchBreaks, trackDate, subtitleRef]);
 
   // After this commit's effects of the page too (a live channel's bookmarks start in one of them);
   // the page's playing moment is idempotent, should the element's own event still come.

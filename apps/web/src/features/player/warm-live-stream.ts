@@ -15,9 +15,29 @@ function attribute(line: string, name: string): string | undefined {
  */
 export async function warmLiveStream(data: SwitchChannelData): Promise<void> {
   if (data.preRoll === 'Y' || !data.videoUrl) return;
+  await warmFirstRequests(data.videoUrl, (segments) => segments.slice(-LIVE_START_SEGMENTS));
+}
+
+/**
+ * The same for a programme played from its start (start over, catch-up; issue 24): the segments
+ * hls.js starts with are the playlist's first ones.
+ */
+export async function warmProgrammeStream(data: {
+  videoUrl: string;
+  preRoll: string;
+}): Promise<void> {
+  if (data.preRoll === 'Y' || !data.videoUrl) return;
+  await warmFirstRequests(data.videoUrl, (segments) => segments.slice(0, LIVE_START_SEGMENTS));
+}
+
+/** The master, the lowest rendition's playlist, its init segment and the `first` segments. */
+async function warmFirstRequests(
+  videoUrl: string,
+  first: (segments: string[]) => string[],
+): Promise<void> {
   let master: URL;
   try {
-    master = new URL(atob(data.videoUrl), window.location.href);
+    master = new URL(atob(videoUrl), window.location.href);
   } catch {
     return;
   }
@@ -41,9 +61,9 @@ export async function warmLiveStream(data: SwitchChannelData): Promise<void> {
     const map = mediaLines.find((line) => line.startsWith('#EXT-X-MAP'));
     const mapUri = map ? attribute(map, 'URI') : undefined;
     const segments = mediaLines.filter((line) => line && !line.startsWith('#'));
-    const first = [...(mapUri ? [mapUri] : []), ...segments.slice(-LIVE_START_SEGMENTS)];
+    const wanted = [...(mapUri ? [mapUri] : []), ...first(segments)];
     await Promise.all(
-      first.map((uri) =>
+      wanted.map((uri) =>
         fetch(new URL(uri, media), { credentials: 'same-origin' }).then((r) => r.arrayBuffer()),
       ),
     );

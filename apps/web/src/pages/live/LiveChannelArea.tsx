@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { Link, useLocation } from 'react-router';
-import type { LiveChannelItem, SwitchChannelData } from '@site/contract';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import type { LiveChannelItem, ProgramPlayData, SwitchChannelData } from '@site/contract';
+import { answeredProgramPlay, prefetchProgramPlay, useCatchupProgramList } from '../../api/catchup';
 import { useMinutesWording } from '../../api/live';
 import { useLoginInfo } from '../../api/session';
 import { paths } from '../../routing/paths';
@@ -8,14 +9,28 @@ import { appLinkFor, openAppLink } from '../../features/app-link/app-link';
 import { StreamLimitRefusal, StreamStopped } from '../../features/devices/StreamLimit';
 import { Dialog } from '../../features/dialog/Dialog';
 import { FullscreenHost } from '../../features/player/fullscreen-host';
+import { firstFrameOrSoon, warmStream } from '../../features/player/prewarm';
+import { playerStageIn } from '../../features/player/video-element';
+import { warmProgrammeStream } from '../../features/player/warm-live-stream';
+import { placeOver } from '../../features/player/warm-place';
 import { RedEnvelopeBox } from '../../features/red-envelope/RedEnvelopeBox';
 import { t } from '../../i18n/zh-TW';
+import {
+  catchupRefreshIn,
+  followingProgramme,
+  onAirProgramme,
+  programParam,
+  programmeMode,
+  programmeShareLink,
+  programmeStartAt,
+} from './catchup';
 import { ExternalVideoDialog } from './ExternalVideoDialog';
 import { LivePlayback } from './LivePlayback';
-import { parseMinutesWording, type ChannelView } from './live-rules';
+import { decodeVideoUrl, parseMinutesWording, type ChannelView } from './live-rules';
 import { NowNextOverlay } from './NowNextOverlay';
 import { useSiteTopHeight } from './player-in-view';
 import { ProgrammeOverlay } from './ProgrammeOverlay';
+import { ProgrammePlayback } from './ProgrammePlayback';
 import { shareLinkOf } from './share';
 import { SharePanel } from './SharePanel';
 import { SubscribeDialog } from './SubscribeDialog';
@@ -91,7 +106,8 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
     [isPc, simplePage],
   );
   const { state, dispatch, retry } = useLiveChannel(channelId, context);
-  const kid = useLoginInfo().data?.kidMode === '1';
+  const login = useLoginInfo().data;
+  const kid = login?.kidMode === '1';
   const data = state.phase === 'ready' ? state.data : undefined;
   const view: ChannelView | undefined = state.phase === 'ready' ? state.view : undefined;
   const listed = channels.find((channel) => channel.channelId === channelId);
@@ -144,8 +160,87 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
   const keys = useChannelKeys(stageRef, ids, channelId, onSwitch);
   const number = ids.indexOf(channelId) + 1;
 
+  // Start over and catch-up (issue 24): the programme playing is the address's `program`, so a
+  // share link opens it and the browser's back button returns to live.
+  const [search, setSearch] = useSearchParams();
+  const programStart = programParam(search.get('program'));
+  const catchupQuery = useCatchupProgramList(channelId, (reply) =>
+    catchupRefreshIn(reply?.programList, Date.now()),
+  );
+  const catchupList =
+    catchupQuery.data?.channelId === channelId ? catchupQuery.data.programList : [];
+  const onAir = onAirProgramme(catchupList);
+  const mode = programmeMode(programStart, channelId, state.phase, view?.kind);
+  const offersProgrammes = mode.offers;
+  const programmeHere = mode.plays;
+  const [playingData, setPlayingData] = useState<ProgramPlayData | undefined>();
+  const playing =
+    programmeHere && playingData?.program.programStart === programStart ? playingData : undefined;
+  const refocusRef = useRef(false);
+  const playProgramme = (start: string, replace = false) => {
+    const next = new URLSearchParams(search);
+    next.set('program', start);
+    setSearch(next, { replace });
+  };
+  /**
+   * 從頭看 at a click: when its reply came while the pointer rested on the button (and has no
+   * pre-roll), the programme's stream starts at once over the live player, from its start, and
+   * the address follows at its first frame, as a channel change does (start-channel.ts); the
+   * programme's player then takes that video.
+   */
+  const startOver = (start: string) => {
+    const reply = answeredProgramPlay(channelId, start);
+    const src = reply && reply.preRoll !== 'Y' ? decodeVideoUrl(reply.videoUrl) : '';
+    const container = stageRef.current;
+    if (!reply || !src || !container) {
+      playProgramme(start);
+      return;
+    }
+    const over = playerStageIn(container) ?? container;
+    const from = programmeStartAt(reply.resumeSeconds, reply.program);
+    void firstFrameOrSoon(warmStream(src, placeOver(container, over), from)).then(() =>
+      playProgramme(start),
+    );
+  };
+  const backToLive = () => {
+    // The control pressed goes with the programme's player: the stage takes the focus.
+    refocusRef.current = stageRef.current?.contains(document.activeElement) ?? false;
+    const next = new URLSearchParams(search);
+    next.delete('program');
+    setSearch(next);
+    // A new switch: a fresh live edge, signed URL and stream lease.
+    retry();
+  };
+  const programmeEnded = () => {
+    const following = programStart ? followingProgramme(catchupList, programStart) : undefined;
+    if (following) playProgramme(following.programStart, true);
+    else backToLive();
+  };
+  useEffect(() => {
+    if (programStart !== null || !refocusRef.current) return;
+    refocusRef.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) stageRef.current?.focus({ preventScroll: true });
+  }, [programStart, stageRef]);
+
   let body: ReactNode;
-  if (state.phase === 'idle' && props.waiting) {
+  if (programmeHere && limited) {
+    body = <Still picture={picture} />;
+  } else if (programmeHere && programStart !== null) {
+    body = (
+      <ProgrammePlayback
+        key={`${channelId} ${programStart}`}
+        channelId={channelId}
+        channelName={name}
+        programStart={programStart}
+        member={login?.isLogin === 'Y'}
+        limit={limit}
+        onLoaded={setPlayingData}
+        onBackToLive={backToLive}
+        onEnded={programmeEnded}
+      />
+    );
+  } else if (state.phase === 'idle' && props.waiting) {
     body = (
       <Still picture="">
         <p className="live-area__message" role="status">
@@ -292,8 +387,33 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
   return (
     <section className="live-area" aria-label={t.live.videoArea(name || t.live.pageHeading)}>
       <div className="live-area__bar">
-        <h2 className="live-area__name">{name || '\u00a0'}</h2>
+        <div className="live-area__title">
+          <h2 className="live-area__name">{name || '\u00a0'}</h2>
+          {playing ? (
+            <p className="live-area__programme">
+              {playing.mode === 'startover'
+                ? t.catchup.playingStartOver(playing.program.programName)
+                : t.catchup.playingCatchUp(playing.program.programName)}
+            </p>
+          ) : null}
+        </div>
         <div className="live-area__actions">
+          {offersProgrammes && onAir?.catchup === 'Y' ? (
+            <button
+              type="button"
+              className="button"
+              aria-label={t.catchup.startOverName(onAir.programName)}
+              onPointerEnter={() =>
+                prefetchProgramPlay(channelId, onAir.programStart, warmProgrammeStream)
+              }
+              onFocus={() =>
+                prefetchProgramPlay(channelId, onAir.programStart, warmProgrammeStream)
+              }
+              onClick={() => startOver(onAir.programStart)}
+            >
+              {t.catchup.startOver}
+            </button>
+          ) : null}
           <button
             type="button"
             className="button"
@@ -302,7 +422,14 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
           >
             {t.live.programmeList}
           </button>
-          <SharePanel link={shareLinkOf(window.location.origin, channelId)} />
+          {programmeHere && programStart ? (
+            <SharePanel
+              link={programmeShareLink(window.location.origin, channelId, programStart)}
+              label={t.catchup.shareProgramme}
+            />
+          ) : (
+            <SharePanel link={shareLinkOf(window.location.origin, channelId)} />
+          )}
         </div>
       </div>
       <div className="live-area__stage" ref={stageRef} data-phase={state.phase} tabIndex={-1}>
@@ -339,7 +466,14 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
       {isPc ? <p className="live-area__keys">{t.live.keysHint}</p> : null}
 
       {opened === 'programmes' && data ? (
-        <ProgrammeOverlay channelName={name} schedule={data.programSchedule} onClose={close} />
+        <ProgrammeOverlay
+          channelName={name}
+          schedule={data.programSchedule}
+          catchup={catchupList}
+          onPlay={offersProgrammes || programmeHere ? (start) => playProgramme(start) : undefined}
+          onAhead={(start) => prefetchProgramPlay(channelId, start, warmProgrammeStream)}
+          onClose={close}
+        />
       ) : null}
       {opened === 'external' && (view?.kind === 'youtube' || view?.kind === 'twitch') ? (
         <ExternalVideoDialog

@@ -18,7 +18,7 @@ const outcomeText: Record<CopyOutcome, string> = {
 };
 
 /** The share button of the video area (SPEC §2 part 1): facebook, LINE, copy link. */
-export function SharePanel({ link }: { link: string }) {
+export function SharePanel({ link, label = t.live.shareMenu }: { link: string; label?: string }) {
   const [open, setOpen] = useState(false);
   const [outcome, setOutcome] = useState<CopyOutcome | undefined>();
   const menuId = useId();
@@ -48,13 +48,7 @@ export function SharePanel({ link }: { link: string }) {
       >
         {t.live.share}
       </button>
-      <div
-        id={menuId}
-        className="live-share__menu"
-        hidden={!open}
-        role="group"
-        aria-label={t.live.shareMenu}
-      >
+      <div id={menuId} className="live-share__menu" hidden={!open} role="group" aria-label={label}>
         {link ? (
           <>
             <a

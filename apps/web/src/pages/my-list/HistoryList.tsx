@@ -9,6 +9,7 @@ import { ListBody } from './ListBody';
 import { ListEntry } from './ListEntry';
 import { isBackwards, monthOptions, parseMonth } from './period';
 import { PlayOrEpisodes } from './PlayOrEpisodes';
+import { ProgramHistory } from './ProgramHistory';
 import { useListAction } from './use-list-action';
 
 type PeriodKey = 'periodStartMonth' | 'periodEndMonth';
@@ -49,7 +50,10 @@ function MonthSelect({
   );
 }
 
-/** Play history (GET ajaxFindViewRecord.do) with a month period kept in the URL; delete a record. */
+/**
+ * Play history (GET ajaxFindViewRecord.do) with a month period kept in the URL; delete a record.
+ * Under it, 回看紀錄: the live programmes watched from their start (issue 24).
+ */
 export function HistoryList({
   info,
   startIndex,
@@ -155,6 +159,7 @@ export function HistoryList({
           ))}
         </ListBody>
       )}
+      <ProgramHistory info={info} />
       {asking ? (
         <Dialog
           title={t.myList.deleteRecordTitle(asking.contentName)}

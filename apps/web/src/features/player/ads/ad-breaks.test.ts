@@ -80,4 +80,25 @@ describe('mid-roll breaks of a live stream', () => {
     expect(watcher.sample(199_500)).toBeNull();
     expect(watcher.sample(200_600)).toBeNull();
   });
+
+  it('start over and catch-up (issue 24): a seek past a break skips it, a played break stays played', () => {
+    const watcher = new AdBreakWatcher(PAGE);
+    const second = range({ id: 'ad-ch02-400', startDate: new Date(400_000) });
+    watcher.update({ 'ad-ch02-100': range(), 'ad-ch02-400': second }, PLAYLIST);
+    expect(watcher.sample(190_000)).toBeNull();
+    // Played into: due.
+    expect(watcher.sample(200_200)?.id).toBe('ad-ch02-100');
+    // A seek from before the second break to past its end: skipped.
+    expect(watcher.sample(380_000)).toBeNull();
+    expect(watcher.sample(500_000)).toBeNull();
+    // Long after, the EVENT playlist still lists the first break; a seek back before it and
+    // playing on through it does not play it again.
+    watcher.update({ 'ad-ch02-100': range(), 'ad-ch02-400': second }, PLAYLIST);
+    expect(watcher.sample(150_000)).toBeNull();
+    watcher.update({ 'ad-ch02-100': range(), 'ad-ch02-400': second }, PLAYLIST);
+    expect(watcher.sample(200_500)).toBeNull();
+    // The skipped one, reached by playing after a seek back: due.
+    expect(watcher.sample(399_800)).toBeNull();
+    expect(watcher.sample(400_100)?.id).toBe('ad-ch02-400');
+  });
 });

@@ -108,13 +108,11 @@ export class AdBreakWatcher {
       const cue = adBreakOf(range, playlistUrl, this.pageOrigin);
       if (cue) this.cues.set(cue.id, cue);
     }
-    // Breaks long past are forgotten (a channel may play for hours).
+    // Breaks long past are forgotten (a channel may play for hours); which were played is kept,
+    // so a break an EVENT playlist still lists is not played again after a seek back (issue 24).
     if (this.before !== null) {
       for (const [id, cue] of this.cues) {
-        if (cue.startMs + cue.durationMs < this.before - 60_000) {
-          this.cues.delete(id);
-          this.done.delete(id);
-        }
+        if (cue.startMs + cue.durationMs < this.before - 60_000) this.cues.delete(id);
       }
     }
   }
