@@ -31,6 +31,7 @@ import { passwordReset } from './0027-password-reset.js';
 import { accountContact } from './0028-account-contact.js';
 import { devicesAndStreams } from './0029-devices-and-streams.js';
 import { titleOffers } from './0030-title-offers.js';
+import { signUpConfirmation } from './0032-sign-up-confirmation.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0028-account-contact': accountContact,
   '0029-devices-and-streams': devicesAndStreams,
   '0030-title-offers': titleOffers,
+  '0032-sign-up-confirmation': signUpConfirmation,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {
