@@ -11,7 +11,12 @@ import { clientErrorHandler } from './http/framework-errors.js';
 import { loggerOptions } from './http/logging.js';
 import { registerRequestGuards } from './http/request-guards.js';
 import { registerHealthRoutes } from './http/health.js';
-import { forgotPasswordHead, myListHead, resetPasswordHead } from './http/page-heads.js';
+import {
+  confirmSignUpHead,
+  forgotPasswordHead,
+  myListHead,
+  resetPasswordHead,
+} from './http/page-heads.js';
 import { pageShell } from './http/page-shell.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { sessionPlugin } from './modules/accounts/session-plugin.js';
@@ -307,6 +312,7 @@ export async function buildApp({
       myList: myListHead,
       forgotPassword: forgotPasswordHead,
       resetPassword: resetPasswordHead,
+      confirmSignUp: confirmSignUpHead,
     },
   });
   return app;
