@@ -209,7 +209,7 @@ describe('registered devices and concurrent streams in Chromium', () => {
     expect(realProblems(a.problems)).toEqual([]);
     expect(realProblems(b.problems)).toEqual([]);
     await Promise.all([a.close(), b.close()]);
-  });
+  }, 120_000);
 
   it('裝置管理 in the account centre renames a device, with no serious axe problems', async () => {
     const loginId = `panel-${Date.now()}@example.com`;

@@ -125,8 +125,9 @@ describe('password reset in Chromium', () => {
     await main.getByRole('link', { name: '前往登入' }).click();
     await page.waitForURL(`${server.origin}/login.do`);
     await fillLogin(page, loginId, 'before2024');
+    // A refused login costs a full scrypt (32768): give a busy machine time for it.
     await expect
-      .poll(() => main.locator('[aria-live="assertive"]').textContent())
+      .poll(() => main.locator('[aria-live="assertive"]').textContent(), { timeout: 10_000 })
       .toContain('帳號或密碼錯誤');
     await fillLogin(page, loginId, 'after2025x');
     await page.waitForURL(`${server.origin}/`);

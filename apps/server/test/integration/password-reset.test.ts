@@ -1,13 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  TestBrowser,
-  newMember,
-  signUpAndConfirm,
-  textOf,
-  useTestApp,
-} from '../support/index.js';
+import { TestBrowser, newMember, signUpAndConfirm, textOf, useTestApp } from '../support/index.js';
 
 /** A real SMTP server in this process: the site sends to it over SMTP, the test reads what came. */
 const inbox: { to: string; body: string }[] = [];

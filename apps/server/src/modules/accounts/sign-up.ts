@@ -30,8 +30,7 @@ export type SentBy = 'email' | 'sms';
 export const sentByOf = (loginId: string): SentBy => (loginId.includes('@') ? 'email' : 'sms');
 
 /** The SMS code's stored hash: bound to its confirmation, so equal codes hash apart. */
-const codeHash = (confirmationId: string, code: string) =>
-  tokenHash(`${confirmationId}:${code}`);
+const codeHash = (confirmationId: string, code: string) => tokenHash(`${confirmationId}:${code}`);
 
 const sixDigits = () => crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
 
@@ -62,8 +61,7 @@ export async function requestSignUp(
   const token = newToken();
   const code = sixDigits();
   // A taken id's secret is the random token (an SMS code could never match it); nobody gets it.
-  const secretHash =
-    sentBy === 'sms' && !taken ? codeHash(confirmationId, code) : tokenHash(token);
+  const secretHash = sentBy === 'sms' && !taken ? codeHash(confirmationId, code) : tokenHash(token);
   await db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('sign_up_confirmation')
@@ -207,10 +205,6 @@ async function takeAndCreate(
     if (which.confirmationId) take = take.where('confirmation_id', '=', which.confirmationId);
     const taken = await take.returning(['login_id', 'password_hash']).executeTakeFirst();
     if (!taken) return undefined;
-    return createAccount(
-      trx,
-      { loginId: taken.login_id, passwordHash: taken.password_hash },
-      now,
-    );
+    return createAccount(trx, { loginId: taken.login_id, passwordHash: taken.password_hash }, now);
   });
 }
