@@ -4,6 +4,7 @@ import { axeViolations, realProblems } from './support/axe.js';
 import { launchBrowser, openPage, viewports } from './support/browser.js';
 import { markupErrors } from './support/markup.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { signUpInBrowser } from './support/sign-up.js';
 
 /** A RENT movie of the demo catalogue (NT$50). */
 const RENT_MOVIE = 'M0003';
@@ -22,14 +23,8 @@ const SECTIONS = [
   '登出所有裝置',
 ];
 
-async function signUp(page: Page, origin: string): Promise<void> {
-  await page.goto(`${origin}/goSignUpPage.do`);
-  const main = page.locator('main');
-  await main.getByLabel('帳號').fill(`e2e-centre-${Date.now()}@example.com`);
-  await main.getByLabel('密碼', { exact: true }).fill(PASSWORD);
-  await main.getByLabel('確認密碼').fill(PASSWORD);
-  await main.getByRole('button', { name: '註冊' }).click();
-  await page.waitForURL(`${origin}/`);
+async function signUp(page: Page, server: RunningServer): Promise<void> {
+  await signUpInBrowser(page, server, `e2e-centre-${Date.now()}@example.com`, PASSWORD);
 }
 
 /** A state-changing call as the web app makes it (the CSRF header echoes the csrf cookie). */
@@ -60,7 +55,7 @@ describe('the account centre in Chromium (issue 23 item 1)', () => {
 
   it('帳戶設定 opens /account: sections, a phone change, an order and its receipt', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.phone });
-    await signUp(page, server.origin);
+    await signUp(page, server);
     // Stored value from a demo serial pays for a rental at once.
     await post(page, '/ajax/ajaxRedeemVoucherData.do', { exchangeCode: 'DEMOSTORE0001' });
     const order = await post(page, '/ajax/ajaxBuildPaymentURLData.do', {

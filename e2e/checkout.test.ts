@@ -3,18 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, realProblems } from './support/axe.js';
 import { launchBrowser, openPage, viewports } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { signUpInBrowser } from './support/sign-up.js';
 
 /** A RENT movie of the demo catalogue (NT$50), visible to members with the filter on. */
 const RENT_MOVIE = 'M0003';
 
-async function signUp(page: Page, origin: string): Promise<void> {
-  await page.goto(`${origin}/goSignUpPage.do`);
-  const main = page.locator('main');
-  await main.getByLabel('帳號').fill(`e2e-pay-${Date.now()}@example.com`);
-  await main.getByLabel('密碼', { exact: true }).fill('watch2024');
-  await main.getByLabel('確認密碼').fill('watch2024');
-  await main.getByRole('button', { name: '註冊' }).click();
-  await page.waitForURL(`${origin}/`);
+async function signUp(page: Page, server: RunningServer): Promise<void> {
+  await signUpInBrowser(page, server, `e2e-pay-${Date.now()}@example.com`, 'watch2024');
 }
 
 const overflow = (page: Page) =>
@@ -34,7 +29,7 @@ describe('renting through checkout and the sandbox provider in Chromium', () => 
   it('details → rent → checkout → sandbox approve → result says paid → 立即觀看', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.phone });
     const main = page.locator('main');
-    await signUp(page, server.origin);
+    await signUp(page, server);
 
     await page.goto(`${server.origin}/details/${RENT_MOVIE}/${RENT_MOVIE}`);
     const rent = main.getByRole('link', { name: '租借 NT$50' });
@@ -85,7 +80,7 @@ describe('renting through checkout and the sandbox provider in Chromium', () => 
   it('viewing credit (看片金) pays for a rental at once; a subscription does not offer it', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
     const main = page.locator('main');
-    await signUp(page, server.origin);
+    await signUp(page, server);
     // NT$300 of viewing credit from a demo voucher (the redeem screen is redeem.test.ts's).
     const redeemed = await page.evaluate(async () => {
       const token = /(?:^|; )csrf=([^;]*)/.exec(document.cookie)?.[1] ?? '';

@@ -4,6 +4,7 @@ import { axeViolations, realProblems } from './support/axe.js';
 import { launchBrowser, openPage, viewports } from './support/browser.js';
 import { markupErrors } from './support/markup.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { signUpInBrowser } from './support/sign-up.js';
 
 /** M0001 午夜列車: a FREE movie (30 s); a member's play of it still takes a stream lease. */
 const FREE_MOVIE = '/play/M0001';
@@ -19,13 +20,8 @@ async function playing(page: Page, past = 0.5): Promise<void> {
 }
 
 /** Signs a new member up through /goSignUpPage.do (which registers this browser as a device). */
-async function signUp(page: Page, origin: string, loginId: string): Promise<void> {
-  await page.goto(`${origin}/goSignUpPage.do`);
-  await main(page).getByLabel('帳號').fill(loginId);
-  await main(page).getByLabel('密碼', { exact: true }).fill(PASSWORD);
-  await main(page).getByLabel('確認密碼').fill(PASSWORD);
-  await main(page).getByRole('button', { name: '註冊' }).click();
-  await page.waitForURL(`${origin}/`);
+async function signUp(page: Page, server: RunningServer, loginId: string): Promise<void> {
+  await signUpInBrowser(page, server, loginId, PASSWORD);
 }
 
 async function fillLogin(page: Page, origin: string, loginId: string): Promise<void> {
@@ -73,7 +69,7 @@ describe('registered devices and concurrent streams in Chromium', () => {
   it('past the device limit, login lists the devices; removing one (by keyboard) logs in', async () => {
     const loginId = `devices-${Date.now()}@example.com`;
     const first = await openPage(browser, { viewport: viewports.desktop });
-    await signUp(first.page, server.origin, loginId);
+    await signUp(first.page, server, loginId);
     const second = await openPage(browser, { viewport: viewports.desktop });
     await login(second.page, server.origin, loginId);
 
@@ -115,7 +111,7 @@ describe('registered devices and concurrent streams in Chromium', () => {
   it('past the stream limit, 「停止該裝置播放」 plays here and stops the other player', async () => {
     const loginId = `streams-${Date.now()}@example.com`;
     const a = await openPage(browser, { viewport: viewports.desktop });
-    await signUp(a.page, server.origin, loginId);
+    await signUp(a.page, server, loginId);
     const b = await openPage(browser, { viewport: viewports.phone });
     await login(b.page, server.origin, loginId);
 
@@ -169,7 +165,7 @@ describe('registered devices and concurrent streams in Chromium', () => {
   it('the live page: STREAM_LIMIT offers 「停止該裝置播放」, and the stopped channel says why at its next bookmark', async () => {
     const loginId = `live-${Date.now()}@example.com`;
     const a = await openPage(browser, { viewport: viewports.desktop });
-    await signUp(a.page, server.origin, loginId);
+    await signUp(a.page, server, loginId);
     const b = await openPage(browser, { viewport: viewports.desktop });
     await login(b.page, server.origin, loginId);
     const liveVideo = (page: Page) => page.locator('.live-area video:not(.preroll__video)');
@@ -213,12 +209,12 @@ describe('registered devices and concurrent streams in Chromium', () => {
     expect(realProblems(a.problems)).toEqual([]);
     expect(realProblems(b.problems)).toEqual([]);
     await Promise.all([a.close(), b.close()]);
-  });
+  }, 120_000);
 
   it('裝置管理 in the account centre renames a device, with no serious axe problems', async () => {
     const loginId = `panel-${Date.now()}@example.com`;
     const { page, problems, close } = await openPage(browser, { viewport: viewports.phone });
-    await signUp(page, server.origin, loginId);
+    await signUp(page, server, loginId);
     await page.goto(`${server.origin}/account`);
     const panel = page.getByRole('region', { name: '裝置管理' });
     await panel.getByText('已登錄 1 / 2 部裝置').waitFor();

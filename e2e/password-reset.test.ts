@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, realProblems } from './support/axe.js';
 import { launchBrowser, openPage, viewports } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { mailText, outboxFiles, signUpInBrowser } from './support/sign-up.js';
 
 /**
  * Issue 23 item 2, in the browser: 忘記密碼 from the login page, the same confirmation for any
@@ -15,33 +16,6 @@ import { startServer, type RunningServer } from './support/server.js';
 
 const CONFIRMATION =
   '如果這個帳號存在並綁定電子郵件，我們已寄出重設密碼的連結，連結 30 分鐘內有效。請到信箱查看。';
-
-/** The .eml files of the outbox, oldest first (their names start with the time). */
-const outboxFiles = (dir: string): string[] =>
-  fs.existsSync(dir)
-    ? fs
-        .readdirSync(dir)
-        .filter((name) => name.endsWith('.eml'))
-        .sort()
-    : [];
-
-/** The text of a single-part message, its body decoded (base64 or quoted-printable). */
-function mailText(eml: string): string {
-  const split = eml.search(/\r?\n\r?\n/);
-  const headers = eml.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  const body = eml.slice(split).trim();
-  const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
-  if (encoding === 'base64')
-    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
-    const bytes = body
-      .replace(/=\r?\n/g, '')
-      .replace(/%/g, '%25')
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`);
-    return decodeURIComponent(bytes);
-  }
-  return body;
-}
 
 /** The reset link of the newest message in the outbox. */
 function newestResetLink(dir: string): string {
@@ -87,13 +61,7 @@ describe('password reset in Chromium', () => {
     const loginId = `reset-${Date.now()}@example.com`;
     // A new member, logged in on another device (context) that the reset should sign out.
     const other = await openPage(browser);
-    await other.page.goto(`${server.origin}/goSignUpPage.do`);
-    const signUp = other.page.locator('main');
-    await signUp.getByLabel('帳號').fill(loginId);
-    await signUp.getByLabel('密碼', { exact: true }).fill('before2024');
-    await signUp.getByLabel('確認密碼').fill('before2024');
-    await signUp.getByRole('button', { name: '註冊' }).click();
-    await other.page.waitForURL(`${server.origin}/`);
+    await signUpInBrowser(other.page, server, loginId, 'before2024');
     await other.page.locator('header .account-menu__button').waitFor();
 
     const { page, problems, close } = await openPage(browser, { viewport: viewports.phone });
@@ -121,7 +89,8 @@ describe('password reset in Chromium', () => {
     expect(await main.getByRole('link', { name: '返回登入' }).getAttribute('href')).toBe(
       '/login.do',
     );
-    await expect.poll(() => outboxFiles(outbox).length).toBe(1);
+    // The sign-up confirmation, then the reset.
+    await expect.poll(() => outboxFiles(outbox).length).toBe(2);
     const link = newestResetLink(outbox);
     expect(link.startsWith(`${server.origin}/reset-password?token=`)).toBe(true);
 
@@ -156,8 +125,9 @@ describe('password reset in Chromium', () => {
     await main.getByRole('link', { name: '前往登入' }).click();
     await page.waitForURL(`${server.origin}/login.do`);
     await fillLogin(page, loginId, 'before2024');
+    // A refused login costs a full scrypt (32768): give a busy machine time for it.
     await expect
-      .poll(() => main.locator('[aria-live="assertive"]').textContent())
+      .poll(() => main.locator('[aria-live="assertive"]').textContent(), { timeout: 10_000 })
       .toContain('帳號或密碼錯誤');
     await fillLogin(page, loginId, 'after2025x');
     await page.waitForURL(`${server.origin}/`);

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../apps/server/src/db/index.js';
 import { audienceOf } from '../../apps/server/src/modules/catalogue/audience.js';
 import { writeBatch } from '../../apps/server/src/modules/lists/heartbeat-writer.js';
+import type { Config } from '../../apps/server/src/config.js';
 import { check } from '../lib/check.js';
+import { SignUpLinks } from '../lib/outbox.js';
 import { cpuCounters } from '../lib/cpu-time.js';
 import { lagNote, runPacedPair } from '../lib/paced-load.js';
 import { serverCpuRatio } from '../lib/report.js';
@@ -26,6 +28,8 @@ const SATURATION_CONNECTIONS = 10;
 
 /** The viewer the server child prepares; the runner reads it from /__bench/list-viewer. */
 let viewer: { cookie: string } | undefined;
+/** The server's mail outbox, where the viewer's sign-up link arrives (docs/adr/0044). */
+let mailOutboxDir = '';
 
 /**
  * List calls for a sub-account with 1,000 history rows and 1,000 titles in continue watching
@@ -47,18 +51,30 @@ export const listCalls: Benchmark = {
   },
 
   server: {
-    extend(app: FastifyInstance) {
+    extend(app: FastifyInstance, config: Config) {
+      mailOutboxDir = config.MAIL_OUTBOX_DIR;
       app.get('/__bench/list-viewer', async () => viewer ?? {});
     },
     async ready(app: FastifyInstance, database: DatabaseHandle) {
       // A visitor's CSRF token is one the server minted (http/csrf.ts): ask for it first.
       const visit = await app.inject('/ajax/ajaxGetLoginInfo.do');
       const csrf = visit.cookies.find((c) => c.name === 'csrf')?.value ?? '';
-      const res = await app.inject({
+      const loginId = `lists-${Date.now()}@bench.example`;
+      const headers = { cookie: `csrf=${csrf}`, 'x-csrf-token': csrf };
+      const asked = await app.inject({
         method: 'POST',
         url: '/ajax/ajaxSignUp.do',
-        headers: { cookie: `csrf=${csrf}`, 'x-csrf-token': csrf },
-        payload: { loginId: `lists-${Date.now()}@bench.example`, password: 'bench1234' },
+        headers,
+        payload: { loginId, password: 'bench1234' },
+      });
+      if (asked.statusCode !== 200) throw new Error(`sign-up failed: ${asked.body}`);
+      const token = new SignUpLinks(mailOutboxDir).tokenFor(loginId);
+      if (!token) throw new Error(`no sign-up link mailed to ${loginId}`);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/ajax/ajaxConfirmSignUp.do',
+        headers,
+        payload: { token },
       });
       const sid = res.cookies.find((c) => c.name === 'sid')?.value;
       const uid = (res.json() as { data: { uId: string } }).data.uId;

@@ -135,7 +135,7 @@ async function measure(ctx: BenchContext, postgres: boolean): Promise<Measured> 
   const up = performance.now();
   process.env = saved;
   const { origin } = server;
-  const members = await signUpMembers(origin, MEMBERS);
+  const members = await signUpMembers(server, MEMBERS);
   const titles = (await (await fetch(origin + TITLES_PATH)).json()) as PlayableTitle[];
   check(titles.length >= 4, `only ${titles.length} free or AVOD titles in the demo catalogue`);
   await checkTitles(origin, members[0]!, titles);

@@ -123,7 +123,7 @@ async function measure(ctx: BenchContext, postgres: boolean) {
   });
   const server = await ctx.startServer({ postgres });
   process.env = saved;
-  const members = await signUpMembers(server.origin, ctx.quick ? 50 : 200);
+  const members = await signUpMembers(server, ctx.quick ? 50 : 200);
   const viewers: Viewer[] = [];
   for (const member of members)
     viewers.push({ ...member, streamId: await play(server.origin, member) });

@@ -69,7 +69,15 @@ export async function startServerProcess(
       JSON.stringify(spec),
     ],
     // stdin stays open as a lifeline: the child exits when it closes.
-    { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] },
+    {
+      cwd: repoRoot,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        MAIL_OUTBOX_DIR: path.join(tmp, 'mail'),
+        SMS_OUTBOX_DIR: path.join(tmp, 'sms'),
+      },
+    },
   );
   const exited = new Promise<number | null>((resolve) =>
     child.once('close', (code) => resolve(code)),
@@ -93,6 +101,7 @@ export async function startServerProcess(
       origin: `http://127.0.0.1:${ready.port}`,
       dialect: ready.dialect,
       pid: child.pid!,
+      mailOutboxDir: path.join(tmp, 'mail'),
       stop,
     };
   } catch (error) {

@@ -101,6 +101,8 @@ export interface BenchServer {
   dialect: string;
   /** The server process, to read its CPU time. */
   pid: number;
+  /** Where the server writes its e-mail (sign-up confirmations; MAIL_OUTBOX_DIR). */
+  mailOutboxDir: string;
 }
 
 export interface BenchContext {

@@ -11,6 +11,9 @@ export interface RunningServer {
   origin: string;
   /** The server's SQLite file, for tests that check what it recorded. */
   databasePath: string;
+  /** Where the server writes its e-mail and SMS (the development outboxes; env may move them). */
+  mailOutboxDir: string;
+  smsOutboxDir: string;
   stop(): Promise<void>;
 }
 
@@ -58,6 +61,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         PUBLIC_URL: options.publicHost ? `http://${options.publicHost}:${port}` : origin,
         DATABASE_URL: `sqlite:${path.join(dir, 'site.db')}`,
         LOG_LEVEL: 'warn',
+        MAIL_OUTBOX_DIR: path.join(dir, 'mail'),
+        SMS_OUTBOX_DIR: path.join(dir, 'sms'),
         ...options.env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -76,6 +81,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return {
     origin,
     databasePath: path.join(dir, 'site.db'),
+    mailOutboxDir: options.env?.MAIL_OUTBOX_DIR ?? path.join(dir, 'mail'),
+    smsOutboxDir: options.env?.SMS_OUTBOX_DIR ?? path.join(dir, 'sms'),
     async stop() {
       child.kill('SIGTERM');
       await exited;

@@ -11,7 +11,12 @@ import { clientErrorHandler } from './http/framework-errors.js';
 import { loggerOptions } from './http/logging.js';
 import { registerRequestGuards } from './http/request-guards.js';
 import { registerHealthRoutes } from './http/health.js';
-import { forgotPasswordHead, myListHead, resetPasswordHead } from './http/page-heads.js';
+import {
+  confirmSignUpHead,
+  forgotPasswordHead,
+  myListHead,
+  resetPasswordHead,
+} from './http/page-heads.js';
 import { pageShell } from './http/page-shell.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { sessionPlugin } from './modules/accounts/session-plugin.js';
@@ -22,6 +27,7 @@ import { registerAccountRoutes } from './modules/accounts/routes.js';
 import { registerAccountCentreRoutes } from './modules/accounts/account-centre-routes.js';
 import { registerPasswordResetRoutes } from './modules/accounts/password-reset-routes.js';
 import { mailerFor, type Mailer } from './modules/mail/mailer.js';
+import { smsSenderFor, type SmsSender } from './modules/sms/sms-sender.js';
 import { registerSubAccountRoutes } from './modules/accounts/sub-account-routes.js';
 import { registerWebAssets } from './http/web-assets.js';
 import { registerConsoleApp } from './http/console-app.js';
@@ -81,6 +87,8 @@ export interface AppDependencies {
   partners?: PartnerDirectory;
   /** Outgoing mail; by default the one the config names (SMTP_URL, else the outbox). */
   mailer?: Mailer;
+  /** Outgoing SMS; by default the one the config names (SMS_URL, else the outbox). */
+  sms?: SmsSender;
   /** Called when an upload queues an ingest job (main wakes its in-process worker). */
   onIngestQueued?: () => void;
   /** Extra routes registered before the page shell (benchmarks add their ceiling routes here). */
@@ -110,6 +118,7 @@ export async function buildApp({
   extend,
   partners,
   mailer,
+  sms,
   onIngestQueued,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -200,7 +209,23 @@ export async function buildApp({
     { maxDevices: config.MAX_DEVICES, maxStreams: config.MAX_STREAMS },
     config.STREAM_RENEW_EVERY_SECONDS,
   );
-  const accountDeps = { db, config, clock, policy, devices: devices.gate };
+  const siteMailer =
+    mailer ??
+    mailerFor({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: config.MAIL_OUTBOX_DIR,
+    });
+  const signUp = {
+    db,
+    mailer: siteMailer,
+    sms: sms ?? smsSenderFor({ smsUrl: config.SMS_URL, outboxDir: config.SMS_OUTBOX_DIR }),
+    publicUrl: config.PUBLIC_URL,
+    passwordCost: config.PASSWORD_SCRYPT_COST,
+    perLoginId: config.RATE_LIMIT_SIGNUP_PER_ID,
+    codeAttempts: config.SIGNUP_CODE_ATTEMPTS,
+  };
+  const accountDeps = { db, config, clock, policy, devices: devices.gate, signUp };
   registerAccountRoutes(app, accountDeps);
   registerSubAccountRoutes(app, accountDeps);
   registerDeviceRoutes(app, { db, clock, leases: devices.leases, defaults: devices.defaults });
@@ -210,13 +235,7 @@ export async function buildApp({
   registerPasswordResetRoutes(app, {
     db,
     clock,
-    mailer:
-      mailer ??
-      mailerFor({
-        smtpUrl: config.SMTP_URL,
-        from: config.MAIL_FROM,
-        outboxDir: config.MAIL_OUTBOX_DIR,
-      }),
+    mailer: siteMailer,
     publicUrl: config.PUBLIC_URL,
     passwordCost: config.PASSWORD_SCRYPT_COST,
     perLoginId: config.RATE_LIMIT_RESET_PER_ID,
@@ -302,6 +321,7 @@ export async function buildApp({
       myList: myListHead,
       forgotPassword: forgotPasswordHead,
       resetPassword: resetPasswordHead,
+      confirmSignUp: confirmSignUpHead,
     },
   });
   return app;

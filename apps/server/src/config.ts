@@ -81,6 +81,15 @@ export const configSchema = z.object({
   /** Password-reset mails per login id and per address, per hour. */
   RATE_LIMIT_RESET_PER_ID: positiveInt.default(3),
   RATE_LIMIT_RESET_PER_IP: positiveInt.default(20),
+  /**
+   * Text messages (sign-up codes for mobile-number login ids, docs/adr/0044): POSTed as JSON to
+   * SMS_URL when set, else .txt files in SMS_OUTBOX_DIR.
+   */
+  SMS_URL: z.string().url().optional(),
+  SMS_OUTBOX_DIR: z.string().default(path.join(repoRoot, 'data/sms-outbox')),
+  /** Sign-up confirmations sent per login id, per hour; wrong tries of one SMS code. */
+  RATE_LIMIT_SIGNUP_PER_ID: positiveInt.default(3),
+  SIGNUP_CODE_ATTEMPTS: positiveInt.max(10).default(5),
   /** Registered devices and concurrent streams per account (docs/adr/0042); a monthly service may raise them. */
   MAX_DEVICES: positiveInt.max(100).default(7),
   MAX_STREAMS: positiveInt.max(100).default(3),

@@ -7,6 +7,7 @@ import {
   NEW_PASSWORD_MAX_LENGTH,
   NEW_PASSWORD_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
+  RESET_TOKEN_PATTERN,
 } from './account-limits.js';
 import { describeCall } from './call.js';
 import { deviceContextReplySchema } from './device.js';
@@ -86,6 +87,27 @@ export const signUpBodySchema = z.object({
   password: passwordSchema,
 });
 
+/**
+ * Sign-up's first step answers the same whether or not the id is taken (docs/adr/0044): where
+ * the confirmation went (the id's kind, which the visitor typed) and how long it is valid.
+ */
+export const SIGN_UP_CONFIRM_MINUTES = 30;
+export const signUpReplySchema = envelopeOf(
+  z.object({ sentBy: z.enum(['email', 'sms']), minutes: z.number().int() }),
+);
+
+/** The second step: the e-mail link's token, or the mobile number and the SMS's 6-digit code. */
+export const confirmSignUpBodySchema = z.union([
+  z.object({ token: z.string().regex(new RegExp(`^${RESET_TOKEN_PATTERN}$`), '確認連結不正確') }),
+  z.object({
+    loginId: loginIdSchema,
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, '請輸入簡訊中的 6 位數驗證碼。'),
+  }),
+]);
+
 export const loginBodySchema = z.object({
   loginId: z
     .string()
@@ -153,9 +175,20 @@ export const accountCalls = {
   signUp: describeCall({
     method: 'POST',
     path: siteCalls.signUp,
-    summary: 'Create an account (and its primary sub-account) and log in',
+    summary:
+      'Sign-up, first step: send a confirmation to the login id (e-mail link or SMS code); the same answer whether or not the id is taken',
     tags,
     input: signUpBodySchema,
+    reply: signUpReplySchema,
+    access: { who: 'anyone' },
+  }),
+  confirmSignUp: describeCall({
+    method: 'POST',
+    path: siteCalls.confirmSignUp,
+    summary:
+      "Sign-up, second step: the e-mail link's token or the SMS code creates the account (and its primary sub-account) and logs in",
+    tags,
+    input: confirmSignUpBodySchema,
     reply: loginReplySchema,
     access: { who: 'anyone' },
   }),

@@ -90,6 +90,7 @@ const s = siteCalls;
 export const callRoutes: Routes = {
   // accounts
   signUp: post(s.signUp),
+  confirmSignUp: post(s.confirmSignUp),
   login: post(s.login),
   logout: post(s.logout),
   logoutAllDevices: post(s.logoutAllDevices),

@@ -68,6 +68,17 @@ export const errorCatalogue = {
     http: 410,
     message: '這個重設密碼連結已失效（已使用、逾時或已有較新的連結），請重新申請。',
   },
+  /** A sign-up confirmation link used, expired, replaced by a newer one, or never sent (docs/adr/0044). */
+  SIGNUP_LINK_INVALID: {
+    http: 410,
+    message: '這個註冊確認連結已失效（已使用、逾時或已有較新的連結），請重新註冊。',
+  },
+  /** A wrong SMS sign-up code; after too many, or after 30 minutes, SIGNUP_CODE_EXPIRED. */
+  SIGNUP_CODE_INVALID: { http: 400, message: '驗證碼不正確，請確認簡訊中的 6 位數驗證碼。' },
+  SIGNUP_CODE_EXPIRED: {
+    http: 410,
+    message: '驗證碼已失效（輸入錯誤太多次、逾時或已有較新的驗證碼），請重新註冊取得新的驗證碼。',
+  },
   /** The operator console (issue 22, docs/adr/0036). */
   STAFF_NOT_SIGNED_IN: { http: 401, message: '請先登入營運後台。' },
   STAFF_FORBIDDEN: { http: 403, message: '您的角色不能使用這項功能。' },

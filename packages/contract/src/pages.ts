@@ -18,6 +18,7 @@ export const pageTitles = {
   signUp: '註冊會員',
   forgotPassword: '忘記密碼',
   resetPassword: '重設密碼',
+  confirmSignUp: '完成註冊',
   subAccounts: '子帳號管理',
   subAccountEvent: '子帳號活動',
   accountCentre: '帳戶設定',

@@ -32,6 +32,7 @@ export interface Database
   programme: ProgrammeTable;
   account: AccountTable;
   password_reset: PasswordResetTable;
+  sign_up_confirmation: SignUpConfirmationTable;
   sub_account: SubAccountTable;
   session: SessionTable;
   rate_limit: RateLimitTable;
@@ -192,6 +193,18 @@ export interface PasswordResetTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+}
+
+/** A sign-up waiting for its link or code (migration 0032, docs/adr/0044). */
+export interface SignUpConfirmationTable {
+  confirmation_id: string;
+  login_id: string;
+  secret_hash: string;
+  password_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  attempts: Generated<number>;
 }
 
 export interface SubAccountTable {

@@ -21,3 +21,10 @@ export const resetPasswordHead: HeadResolver = async () => ({
   noindex: true,
   referrerPolicy: 'no-referrer',
 });
+
+/** The sign-up confirmation link's page (docs/adr/0044): its token leaves in no Referer either. */
+export const confirmSignUpHead: HeadResolver = async () => ({
+  ...staticHead('confirmSignUp'),
+  noindex: true,
+  referrerPolicy: 'no-referrer',
+});

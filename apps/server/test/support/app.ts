@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppDependencies } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { seed } from '../../src/demo/index.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import { outboxMailbox, setMailbox, type TestMailbox } from './outbox.js';
 import { fakeConsoleDist, fakeWebDist } from './web-dist.js';
 
 export interface TestContext {
@@ -20,6 +24,11 @@ export interface TestAppOptions {
   /** Load the demo data first. */
   seed?: boolean;
   extend?: AppDependencies['extend'];
+  /**
+   * Where the test reads the app's messages (a file running an SMTP server passes its own);
+   * by default the outboxes, in directories of this file's own.
+   */
+  mailbox?: (outbox: TestMailbox) => TestMailbox;
   /** Logger settings (tests that read the logs pass a stream); silent otherwise. */
   logger?: AppDependencies['logger'];
 }
@@ -35,7 +44,10 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
   const ctx = { now: { value: TEST_NOW } } as TestContext;
   beforeAll(async () => {
     ctx.database = await createTestDatabase();
+    const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-outbox-'));
     ctx.config = loadConfig({
+      MAIL_OUTBOX_DIR: path.join(outboxDir, 'mail'),
+      SMS_OUTBOX_DIR: path.join(outboxDir, 'sms'),
       LOG_LEVEL: 'silent',
       PUBLIC_URL: 'https://tv.example.test',
       WEB_DIST_DIR: fakeWebDist(),
@@ -56,6 +68,8 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
       ...(options.logger ? { logger: options.logger } : {}),
     });
     await ctx.app.ready();
+    const outbox = outboxMailbox(ctx.config.MAIL_OUTBOX_DIR, ctx.config.SMS_OUTBOX_DIR);
+    setMailbox(ctx.app, options.mailbox ? options.mailbox(outbox) : outbox);
   });
   afterAll(async () => {
     await ctx.app?.close();

@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { mailboxOf, signUpCodeIn, signUpTokenIn } from './outbox.js';
 
 /**
  * A browser-like client over app.inject: keeps cookies, and sends the CSRF header from the csrf
@@ -53,6 +54,33 @@ export class TestBrowser {
   }
 }
 
+/**
+ * Sign-up's two steps in `browser` (docs/adr/0044): asks, then follows the link in the e-mail
+ * (or types the code of the SMS) the app sent, read where the app sent it; returns the
+ * confirmation's reply (logged in when 200).
+ */
+export async function signUpAndConfirm(
+  browser: TestBrowser,
+  app: FastifyInstance,
+  loginId: string,
+  password: string,
+): Promise<LightMyRequestResponse> {
+  const asked = await browser.post('/ajax/ajaxSignUp.do', { loginId, password });
+  if (asked.statusCode !== 200) return asked;
+  const id = loginId.trim().toLowerCase();
+  const mailbox = mailboxOf(app);
+  if (id.includes('@')) {
+    const text = await mailbox.lastMail(id);
+    const token = text && signUpTokenIn(text);
+    if (!token) throw new Error(`no sign-up link mailed to ${id}: ${text}`);
+    return browser.post('/ajax/ajaxConfirmSignUp.do', { token });
+  }
+  const text = await mailbox.lastSms(id);
+  const code = text && signUpCodeIn(text);
+  if (!code) throw new Error(`no sign-up code sent to ${id}: ${text}`);
+  return browser.post('/ajax/ajaxConfirmSignUp.do', { loginId: id, code });
+}
+
 let members = 0;
 
 /** Signs a new member up in a fresh browser; returns the browser (logged in) and credentials. */
@@ -70,7 +98,7 @@ export async function newMember(
   const loginId = `member${members}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = 'secret123';
   const browser = new TestBrowser(app, headers);
-  const res = await browser.post('/ajax/ajaxSignUp.do', { loginId, password });
+  const res = await signUpAndConfirm(browser, app, loginId, password);
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.body}`);
   const data = res.json().data as { accountID: string; uId: string };
   return { browser, loginId, password, accountId: data.accountID, uid: data.uId };

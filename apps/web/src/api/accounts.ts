@@ -22,8 +22,19 @@ export function login(credentials: Credentials): Promise<LoginReply> {
   return call(callRoutes.login, credentials, { check: schemas?.login });
 }
 
-export function signUp(credentials: CallInput<typeof callRoutes.signUp>): Promise<LoginReply> {
-  return call(callRoutes.signUp, credentials, { check: schemas?.login });
+/**
+ * Sign-up's first step: the same answer whether or not the id is taken, where the confirmation
+ * went (an e-mail link or an SMS code) and for how long (docs/adr/0044).
+ */
+export function signUp(credentials: CallInput<typeof callRoutes.signUp>) {
+  return call(callRoutes.signUp, credentials);
+}
+
+/** Its second step: the e-mail link's token or the SMS code creates the account and logs in. */
+export function confirmSignUp(
+  body: CallInput<typeof callRoutes.confirmSignUp>,
+): Promise<LoginReply> {
+  return call(callRoutes.confirmSignUp, body, { check: schemas?.login });
 }
 
 export function changePassword(body: CallInput<typeof callRoutes.changePassword>) {

@@ -562,6 +562,25 @@ export const t = {
     submitting: '註冊中…',
     haveAccount: '已經有帳號了？',
     loginLink: '前往登入',
+    /** The answer of the first step: the same whether or not the id is taken (docs/adr/0044). */
+    sentEmail: (loginId: string, minutes: number) =>
+      `我們已寄出確認信到 ${loginId}。請在 ${minutes} 分鐘內開啟信中的連結完成註冊。`,
+    sentSms: (loginId: string, minutes: number) =>
+      `我們已傳送簡訊到 ${loginId}。請在 ${minutes} 分鐘內輸入簡訊中的 6 位數驗證碼完成註冊。`,
+    code: '簡訊驗證碼',
+    codeHint: '6 位數字',
+    confirm: '完成註冊',
+    confirming: '確認中…',
+    startAgain: '重新填寫',
+  },
+
+  /** /confirm-sign-up?token=…: the link of the sign-up confirmation e-mail. */
+  confirmSignUp: {
+    intro: '按下「完成註冊」即會建立帳號並登入。',
+    submit: '完成註冊',
+    submitting: '註冊中…',
+    invalidLink: '這個註冊確認連結不正確，請重新註冊。',
+    signUpAgain: '重新註冊',
   },
 
   /** The "who is watching" screen after login and behind 切換使用者. */

@@ -25,7 +25,11 @@ export const paths = {
 
 const accountPages: readonly string[] = [pageRoutes.login, pageRoutes.signUp];
 /** Pages a login should not come back to: the reset link is spent once used. */
-const noReturnPages: readonly string[] = [pageRoutes.forgotPassword, pageRoutes.resetPassword];
+const noReturnPages: readonly string[] = [
+  pageRoutes.forgotPassword,
+  pageRoutes.resetPassword,
+  pageRoutes.confirmSignUp,
+];
 
 /**
  * Where a login started here should come back to: this page with its query, or, from the login

@@ -32,6 +32,7 @@ import { accountContact } from './0028-account-contact.js';
 import { devicesAndStreams } from './0029-devices-and-streams.js';
 import { titleOffers } from './0030-title-offers.js';
 import { catchup } from './0031-catchup.js';
+import { signUpConfirmation } from './0032-sign-up-confirmation.js';
 import { voucherBatches } from './0033-voucher-batches.js';
 import { consoleMessages } from './0034-console-messages.js';
 
@@ -67,6 +68,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0029-devices-and-streams': devicesAndStreams,
   '0030-title-offers': titleOffers,
   '0031-catchup': catchup,
+  '0032-sign-up-confirmation': signUpConfirmation,
   '0033-voucher-batches': voucherBatches,
   '0034-console-messages': consoleMessages,
 };

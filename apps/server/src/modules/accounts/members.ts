@@ -14,43 +14,36 @@ export interface Member {
   loginId: string;
 }
 
-/** A new account with its primary sub-account (never a kid), in one transaction. */
-export async function signUp(
-  db: Kysely<Database>,
-  input: { loginId: string; password: string },
-  cost: number,
+/**
+ * A new account with its primary sub-account (never a kid), inside the caller's transaction
+ * (sign-up's confirmation, sign-up.ts); undefined when the login id is taken, nothing written.
+ */
+export async function createAccount(
+  trx: Kysely<Database>,
+  input: { loginId: string; passwordHash: string },
   now: number,
-): Promise<{ member: Member; primary: SubAccountRow }> {
-  const passwordHash = await hashPassword(input.password, cost);
-  return db.transaction().execute(async (trx) => {
-    const accountId = newId('A');
-    const inserted = await trx
-      .insertInto('account')
-      .values({
-        account_id: accountId,
-        login_id: input.loginId,
-        password_hash: passwordHash,
-        kid_pin_hash: null,
-        created_at: now,
-        password_changed_at: now,
-      })
-      .onConflict((oc) => oc.column('login_id').doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
-      throw new AppError(
-        'CONFLICT',
-        [{ name: 'loginId', problem: 'taken' }],
-        '這個帳號已經註冊過了，請直接登入。',
-      );
-    }
-    const primary = await createSubAccount(
-      trx,
-      accountId,
-      { nickname: '主帳號', iconIdx: 0, kidmode: '0', isPrimary: true },
-      now,
-    );
-    return { member: { accountId, loginId: input.loginId }, primary };
-  });
+): Promise<{ member: Member; primary: SubAccountRow } | undefined> {
+  const accountId = newId('A');
+  const inserted = await trx
+    .insertInto('account')
+    .values({
+      account_id: accountId,
+      login_id: input.loginId,
+      password_hash: input.passwordHash,
+      kid_pin_hash: null,
+      created_at: now,
+      password_changed_at: now,
+    })
+    .onConflict((oc) => oc.column('login_id').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return undefined;
+  const primary = await createSubAccount(
+    trx,
+    accountId,
+    { nickname: '主帳號', iconIdx: 0, kidmode: '0', isPrimary: true },
+    now,
+  );
+  return { member: { accountId, loginId: input.loginId }, primary };
 }
 
 let decoy: Promise<string> | undefined;

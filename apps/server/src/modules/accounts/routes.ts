@@ -1,24 +1,30 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { accountCalls } from '@site/contract';
+import { SIGN_UP_CONFIRM_MINUTES, accountCalls } from '@site/contract';
 import { deviceContext } from '../device/device-type.js';
 import { registerCall } from './calls.js';
 import { requireOwner, requireOwnerPassword } from './guards.js';
 import { checkLogin, openSession, tooManyAttempts, type LoginDeps } from './login.js';
 import { headerAccountInfo, headerMemberInfo, loginInfo } from './login-info.js';
 import { KNOWN_DEVICE_COOKIE, rememberDevice, setKnownDeviceCookie } from './known-devices.js';
-import { changePassword, signUp } from './members.js';
+import { changePassword } from './members.js';
+import {
+  confirmSignUpByCode,
+  confirmSignUpByLink,
+  requestSignUp,
+  type SignUpDeps,
+} from './sign-up.js';
 import { hitRateLimit } from './rate-limit.js';
 import { endAllSessions, endSession } from './sessions.js';
 import { deviceIdOf } from '../telemetry/sas-log.js';
 
-export type AccountRouteDeps = LoginDeps;
+export type AccountRouteDeps = LoginDeps & { signUp: SignUpDeps };
 
 /**
  * Sign-up, login, logout and the session context of the site face (contract accounts.ts
  * `accountCalls`). The session and known-device cookies are set here, on the handler's reply.
  */
 export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
-  const { db, config, clock } = deps;
+  const { db, config, clock, signUp: signUpDeps } = deps;
   const limit = (bucket: string, max: number) =>
     hitRateLimit(db, bucket, max, config.RATE_LIMIT_WINDOW_SECONDS, clock());
   const deviceOf = (request: FastifyRequest) =>
@@ -43,11 +49,23 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
     return deviceId;
   };
 
-  registerCall(app, accountCalls.signUp, async (body, { request, reply }) => {
+  // Sign-up's first step: the same answer whether or not the id is taken (docs/adr/0044).
+  registerCall(app, accountCalls.signUp, async (body, { request }) => {
     if (!(await limit(`signup:ip:${request.ip}`, config.RATE_LIMIT_SIGNUP_PER_IP)))
       throw tooManyAttempts();
+    const sentBy = await requestSignUp(signUpDeps, body, clock());
+    return { sentBy, minutes: SIGN_UP_CONFIRM_MINUTES };
+  });
+
+  // Its second step: the link's token or the SMS code creates the account and logs in.
+  registerCall(app, accountCalls.confirmSignUp, async (body, { request, reply }) => {
+    if (!(await limit(`signup-confirm:ip:${request.ip}`, config.RATE_LIMIT_SIGNUP_PER_IP)))
+      throw tooManyAttempts();
     const now = clock();
-    const { member, primary } = await signUp(db, body, config.PASSWORD_SCRYPT_COST, now);
+    const { member, primary } =
+      'token' in body
+        ? await confirmSignUpByLink(db, body.token, now)
+        : await confirmSignUpByCode(signUpDeps, body, now);
     if (request.viewer) await endSession(db, request.viewer.sessionHash);
     setKnownDeviceCookie(reply, await rememberDevice(db, member.accountId, now), secureCookies);
     const deviceId = await admitBrowser(request, reply, member.accountId);

@@ -6,6 +6,7 @@ const notAfterLogin: readonly string[] = [
   pageRoutes.signUp,
   pageRoutes.forgotPassword,
   pageRoutes.resetPassword,
+  pageRoutes.confirmSignUp,
 ];
 
 /**
