@@ -5,21 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, realProblems } from './support/axe.js';
 import { launchBrowser, openPage, viewports } from './support/browser.js';
 import { repoRoot, startServer, type RunningServer } from './support/server.js';
+import { signUpInBrowser } from './support/sign-up.js';
 
 /** The demo seed's marketer (apps/server/src/demo/staff.ts): no second factor. */
 const MARKETER = 'marketing@console.example';
 const STAFF_PASSWORD = 'console-demo-2026';
 const PASSWORD = 'watch2024';
-
-async function signUp(page: Page, origin: string, name: string): Promise<void> {
-  await page.goto(`${origin}/goSignUpPage.do`);
-  const main = page.locator('main');
-  await main.getByLabel('帳號').fill(`e2e-${name}-${Date.now()}@example.com`);
-  await main.getByLabel('密碼', { exact: true }).fill(PASSWORD);
-  await main.getByLabel('確認密碼').fill(PASSWORD);
-  await main.getByRole('button', { name: '註冊' }).click();
-  await page.waitForURL(`${origin}/`);
-}
 
 /** A state-changing call as the web app makes it (the CSRF header echoes the csrf cookie). */
 async function post(page: Page, path: string, body: object): Promise<void> {
@@ -60,12 +51,22 @@ describe('console messages in Chromium (issue 25 item 8)', () => {
   it('a marketer sends to members with a monthly service; a subscriber sees it, another member does not', async () => {
     // Two members: one takes the monthly service with a demo voucher, the other does not.
     const subscriber = await openPage(browser, { viewport: viewports.phone });
-    await signUp(subscriber.page, server.origin, 'subscriber');
+    await signUpInBrowser(
+      subscriber.page,
+      server,
+      `e2e-subscriber-${Date.now()}@example.com`,
+      PASSWORD,
+    );
     await post(subscriber.page, '/ajax/ajaxRedeemVoucherData.do', {
       exchangeCode: 'DEMOMONTH0001',
     });
     const outsider = await openPage(browser, { viewport: viewports.phone });
-    await signUp(outsider.page, server.origin, 'outsider');
+    await signUpInBrowser(
+      outsider.page,
+      server,
+      `e2e-outsider-${Date.now()}@example.com`,
+      PASSWORD,
+    );
 
     const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
     await page.goto(`${server.origin}/console/messages`);
