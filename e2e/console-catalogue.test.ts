@@ -6,18 +6,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, realProblems } from './support/axe.js';
 import { launchBrowser, openPage, viewports } from './support/browser.js';
-import { repoRoot, startServer, type RunningServer } from './support/server.js';
+import { requireConsoleBuild, signInStaff } from './support/console.js';
+import { startServer, type RunningServer } from './support/server.js';
 
 /** The demo seed's content editor (apps/server/src/demo/staff.ts): no second factor. */
 const EDITOR = 'editor@console.example';
-const PASSWORD = 'console-demo-2026';
-
-async function signIn(page: Page, origin: string, at: string, email = EDITOR) {
-  await page.goto(`${origin}${at}`);
-  await page.getByLabel('電子郵件').fill(email);
-  await page.getByLabel('密碼', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登入', exact: true }).click();
-}
 
 const fitsWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -33,9 +26,7 @@ describe("the console's catalogue screens in Chromium (issue 22)", () => {
   let browser: Browser;
   let mediaDir: string;
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(repoRoot, 'apps/console/dist/index.html'))) {
-      throw new Error('apps/console/dist is missing: run `npm run build` first');
-    }
+    requireConsoleBuild();
     // Uploaded pictures go to a folder of the test's own, not the repository's fixtures.
     mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-media-'));
     [server, browser] = await Promise.all([
@@ -51,7 +42,7 @@ describe("the console's catalogue screens in Chromium (issue 22)", () => {
 
   it('adds a movie as a draft, refuses to publish it without pictures, and takes a poster and a still', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
-    await signIn(page, server.origin, '/console/titles');
+    await signInStaff(page, server.origin, EDITOR, '/console/titles');
     await page.getByRole('heading', { name: '影片', level: 1 }).waitFor();
 
     await page.getByRole('button', { name: '新增影片' }).click();
@@ -155,7 +146,7 @@ describe("the console's catalogue screens in Chromium (issue 22)", () => {
 
   it('adds an episode to a series picked from a search', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.phone });
-    await signIn(page, server.origin, '/console/titles');
+    await signInStaff(page, server.origin, EDITOR, '/console/titles');
     await page.getByRole('button', { name: '新增影片' }).click();
     const dialog = page.getByRole('dialog', { name: '新增影片' });
     await dialog.getByRole('radio', { name: '單集' }).check();
@@ -192,7 +183,7 @@ describe("the console's catalogue screens in Chromium (issue 22)", () => {
 
   it('reorders by dragging, and puts the home groups in a new order by keyboard, kept after a reload', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.phone });
-    await signIn(page, server.origin, '/console/order');
+    await signInStaff(page, server.origin, EDITOR, '/console/order');
     await page.getByRole('heading', { name: '排序', level: 1 }).waitFor();
     const groups = page.getByRole('region', { name: '首頁群組' });
     const names = () => groups.locator('.order-item__name').allTextContents();
@@ -260,7 +251,7 @@ describe("the console's catalogue screens in Chromium (issue 22)", () => {
 
   it('shows a reader the titles and the orders without a way to change them', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.phone });
-    await signIn(page, server.origin, '/console/titles', 'auditor@console.example');
+    await signInStaff(page, server.origin, 'auditor@console.example', '/console/titles');
     await page.getByRole('heading', { name: '影片', level: 1 }).waitFor();
     await page.getByRole('table', { name: '影片清單' }).waitFor();
     expect(await page.getByRole('button', { name: '新增影片' }).count()).toBe(0);

@@ -3,24 +3,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, realProblems } from './support/axe.js';
 import { launchBrowser, openPage, viewports } from './support/browser.js';
+import { requireConsoleBuild, signInStaff } from './support/console.js';
 import { repoRoot, startServer, type RunningServer } from './support/server.js';
 
 /** The demo seed's staff (apps/server/src/demo/staff.ts). */
-const PASSWORD = 'console-demo-2026';
 const fixtures = path.join(repoRoot, 'fixtures/media');
 /** M0001 午夜列車: a FREE demo movie, playable without signing in; this test changes its video. */
 const TITLE = 'M0001';
-
-async function signIn(page: Page, origin: string, email: string, at = '/console/media') {
-  await page.goto(`${origin}${at}`);
-  await page.getByLabel('電子郵件').fill(email);
-  await page.getByLabel('密碼', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登入', exact: true }).click();
-}
 
 /**
  * A media root of the test's own: the demo's clips and pictures linked in (so the demo still
@@ -73,9 +66,7 @@ describe('media ingest in the console, in Chromium (issue 22)', () => {
   let clipId = '';
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(repoRoot, 'apps/console/dist/index.html'))) {
-      throw new Error('apps/console/dist is missing: run `npm run build` first');
-    }
+    requireConsoleBuild();
     const roots = mediaRoot(dir);
     video = makeVideo(path.join(dir, videoName));
     notVideo = path.join(dir, `notes-${stamp}.mp4`);
@@ -101,7 +92,7 @@ describe('media ingest in the console, in Chromium (issue 22)', () => {
 
   it('uploads a video (resuming after a dropped connection), follows its job to 完成 and shows the result', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
-    await signIn(page, server.origin, 'editor@console.example');
+    await signInStaff(page, server.origin, 'editor@console.example', '/console/media');
     await page.getByRole('heading', { name: '媒體', level: 1 }).waitFor();
     const nav = page.getByRole('navigation', { name: '主選單' });
     expect(await nav.getByRole('link').allTextContents()).toEqual(['影片', '排序', '媒體']);
@@ -173,7 +164,7 @@ describe('media ingest in the console, in Chromium (issue 22)', () => {
   it('attaches the finished clip to a FREE title as its video, and the site plays it', async (test) => {
     expect(clipId, 'the upload test made a clip').toMatch(/\S/);
     const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
-    await signIn(page, server.origin, 'editor@console.example', `/console/titles/${TITLE}`);
+    await signInStaff(page, server.origin, 'editor@console.example', `/console/titles/${TITLE}`);
     // Signed in and on the title's page (the sign-in page has a heading of its own).
     await page.getByRole('navigation', { name: '主選單' }).waitFor();
     const csrf = (await page.context().cookies()).find((c) => c.name === 'console_csrf')!.value;
@@ -245,7 +236,7 @@ describe('media ingest in the console, in Chromium (issue 22)', () => {
 
   it('shows the server’s refusal of a text file named .mp4', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.phone });
-    await signIn(page, server.origin, 'editor@console.example');
+    await signInStaff(page, server.origin, 'editor@console.example', '/console/media');
     await page.getByRole('heading', { name: '媒體', level: 1 }).waitFor();
     await page.getByLabel('影片原始檔').setInputFiles(notVideo);
     await page.getByLabel('加密（付費影片）').check();
@@ -273,7 +264,7 @@ describe('media ingest in the console, in Chromium (issue 22)', () => {
     const big = path.join(dir, `noise-${stamp}.mp4`);
     fs.writeFileSync(big, crypto.randomBytes(20 * 1024 * 1024));
     const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
-    await signIn(page, server.origin, 'editor@console.example');
+    await signInStaff(page, server.origin, 'editor@console.example', '/console/media');
     await page.getByRole('heading', { name: '媒體', level: 1 }).waitFor();
     const offsets: number[] = [];
     await page.route('**/console/api/media/uploads/*', async (route) => {
@@ -325,7 +316,7 @@ describe('media ingest in the console, in Chromium (issue 22)', () => {
       { stdio: 'ignore' },
     );
     const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
-    await signIn(page, server.origin, 'editor@console.example');
+    await signInStaff(page, server.origin, 'editor@console.example', '/console/media');
     await page.getByRole('heading', { name: '媒體', level: 1 }).waitFor();
     await page.getByLabel('影片原始檔').setInputFiles(long);
     await page.getByRole('button', { name: '開始上傳' }).click();
@@ -373,7 +364,7 @@ describe('media ingest in the console, in Chromium (issue 22)', () => {
 
   it('lets the auditor read the jobs, with no upload and no cancel', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
-    await signIn(page, server.origin, 'auditor@console.example');
+    await signInStaff(page, server.origin, 'auditor@console.example', '/console/media');
     await page.getByRole('heading', { name: '媒體', level: 1 }).waitFor();
     await expect
       .poll(() => page.getByRole('table', { name: '轉檔工作清單（新的在前）' }).textContent())

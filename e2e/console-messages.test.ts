@@ -1,15 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, realProblems } from './support/axe.js';
 import { launchBrowser, openPage, viewports } from './support/browser.js';
-import { repoRoot, startServer, type RunningServer } from './support/server.js';
+import { requireConsoleBuild, signInStaff } from './support/console.js';
+import { startServer, type RunningServer } from './support/server.js';
 import { signUpInBrowser } from './support/sign-up.js';
 
 /** The demo seed's marketer (apps/server/src/demo/staff.ts): no second factor. */
 const MARKETER = 'marketing@console.example';
-const STAFF_PASSWORD = 'console-demo-2026';
 const PASSWORD = 'watch2024';
 
 /** A state-changing call as the web app makes it (the CSRF header echoes the csrf cookie). */
@@ -38,9 +36,7 @@ describe('console messages in Chromium (issue 25 item 8)', () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(repoRoot, 'apps/console/dist/index.html'))) {
-      throw new Error('apps/console/dist is missing: run `npm run build` first');
-    }
+    requireConsoleBuild();
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   });
   afterAll(async () => {
@@ -69,10 +65,7 @@ describe('console messages in Chromium (issue 25 item 8)', () => {
     );
 
     const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
-    await page.goto(`${server.origin}/console/messages`);
-    await page.getByLabel('電子郵件').fill(MARKETER);
-    await page.getByLabel('密碼', { exact: true }).fill(STAFF_PASSWORD);
-    await page.getByRole('button', { name: '登入', exact: true }).click();
+    await signInStaff(page, server.origin, MARKETER, '/console/messages');
     await page.getByRole('heading', { name: '站內訊息', level: 1 }).waitFor();
     await page
       .getByRole('navigation', { name: '主選單' })

@@ -1,21 +1,13 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, realProblems } from './support/axe.js';
 import { launchBrowser, openPage, viewports } from './support/browser.js';
-import { repoRoot, startServer, type RunningServer } from './support/server.js';
+import { requireConsoleBuild, signInStaff } from './support/console.js';
+import { startServer, type RunningServer } from './support/server.js';
 
 /** The demo seed's marketer (apps/server/src/demo/staff.ts): no second factor. */
 const MARKETING = 'marketing@console.example';
-const PASSWORD = 'console-demo-2026';
-
-async function signIn(page: Page, origin: string, at: string) {
-  await page.goto(`${origin}${at}`);
-  await page.getByLabel('電子郵件').fill(MARKETING);
-  await page.getByLabel('密碼', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登入', exact: true }).click();
-}
 
 /** The figure in the batch page's figures table under this column heading. */
 const figure = (page: Page, name: string) =>
@@ -30,9 +22,7 @@ describe('voucher batches in the console, redeemed on the site (issue 25 item 5)
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(repoRoot, 'apps/console/dist/index.html'))) {
-      throw new Error('apps/console/dist is missing: run `npm run build` first');
-    }
+    requireConsoleBuild();
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   });
   afterAll(async () => {
@@ -43,7 +33,7 @@ describe('voucher batches in the console, redeemed on the site (issue 25 item 5)
   it('a marketer makes a 1,000-serial batch and exports it; a customer redeems one; the figures move', async () => {
     const staff = await openPage(browser, { viewport: viewports.desktop, acceptDownloads: true });
     const page = staff.page;
-    await signIn(page, server.origin, '/console/vouchers');
+    await signInStaff(page, server.origin, MARKETING, '/console/vouchers');
     await page.getByRole('heading', { name: '序號批次', level: 1 }).waitFor();
     await page
       .getByRole('navigation', { name: '主選單' })

@@ -6,18 +6,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, realProblems } from './support/axe.js';
 import { launchBrowser, openPage, viewports } from './support/browser.js';
+import { STAFF_PASSWORD, requireConsoleBuild, signInStaff } from './support/console.js';
 import { repoRoot, startServer, type RunningServer } from './support/server.js';
 
-/** The demo seed's staff (apps/server/src/demo/staff.ts). */
-const PASSWORD = 'console-demo-2026';
 const webDist = path.join(repoRoot, 'apps/web/dist');
-
-async function signIn(page: Page, origin: string, email: string, at = '/console') {
-  await page.goto(`${origin}${at}`);
-  await page.getByLabel('電子郵件').fill(email);
-  await page.getByLabel('密碼', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登入', exact: true }).click();
-}
 
 /** No sideways scrolling: the layout fits the viewport. */
 const fitsWidth = (page: Page) =>
@@ -27,9 +19,7 @@ describe('the operator console in Chromium (issue 22)', () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(repoRoot, 'apps/console/dist/index.html'))) {
-      throw new Error('apps/console/dist is missing: run `npm run build` first');
-    }
+    requireConsoleBuild();
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   });
   afterAll(async () => {
@@ -52,7 +42,7 @@ describe('the operator console in Chromium (issue 22)', () => {
       .poll(() => page.getByRole('alert').textContent())
       .toContain('電子郵件或密碼不正確');
 
-    await page.getByLabel('密碼', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('密碼', { exact: true }).fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: '登入', exact: true }).click();
     // First sign-in of an admin: the secret as text and as a QR code, then the code.
     const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
@@ -178,7 +168,7 @@ describe('the operator console in Chromium (issue 22)', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('editor@console.example');
     await page.keyboard.press('Tab');
-    await page.keyboard.type(PASSWORD);
+    await page.keyboard.type(STAFF_PASSWORD);
     await page.keyboard.press('Enter');
     const nav = page.getByRole('navigation', { name: '主選單' });
     await nav.waitFor();
@@ -200,7 +190,7 @@ describe('the operator console in Chromium (issue 22)', () => {
 
   it('returns an auditor whose session ended to the sign-in page, saying why', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.phone });
-    await signIn(page, server.origin, 'auditor@console.example');
+    await signInStaff(page, server.origin, 'auditor@console.example', '/console');
     const nav = page.getByRole('navigation', { name: '主選單' });
     await nav.waitFor();
     expect(await nav.getByRole('link').allTextContents()).toEqual([
@@ -231,7 +221,7 @@ describe('the operator console in Chromium (issue 22)', () => {
     const probe = await fetch(`${server.origin}/console/api/titles`);
     if (probe.status === 404) return test.skip();
     const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
-    await signIn(page, server.origin, 'editor@console.example', '/console/titles');
+    await signInStaff(page, server.origin, 'editor@console.example', '/console/titles');
     await page.getByRole('heading', { name: '影片', level: 1 }).waitFor();
     const table = page.getByRole('table', { name: '影片清單' });
     await expect.poll(() => table.locator('tbody tr').count()).toBeGreaterThan(5);
