@@ -178,7 +178,7 @@ async function measure(ctx: BenchContext, postgres: boolean): Promise<Measured> 
       `rentals inserted in ${built.seconds.toFixed(1)} s`,
   );
   const staff = await signIn(server.origin);
-  const [inSegment, outside] = await signUpMembers(server.origin, 2);
+  const [inSegment, outside] = await signUpMembers(server, 2);
   const insider = await memberHeaders(server.origin, inSegment!, 'DEMOMONTH0001');
   const outsider = await memberHeaders(server.origin, outside!);
 
