@@ -140,6 +140,25 @@ describe('the live origin', () => {
     );
   });
 
+  it('a live address reaches back two minutes only, and never ahead of the air (docs/adr/0043)', async () => {
+    // 11 s into an asset (the demo clip is 30 s), so the asset goes on after the playlist's end.
+    const moment = ctx.now.value + 11;
+    const prefix = (await masterOf('ch01')).replace('master.m3u8', '');
+    const playlist = parse((await at(moment, () => media('ch01'))).body);
+    const last = playlist.segments.at(-1)!;
+    const segment = (uri: string, when: number) => at(when, () => ctx.app.inject(prefix + uri));
+    // Still served to a slow player 100 s later; not 130 s later: older seconds are catch-up's.
+    expect((await segment(last.uri, moment + 100)).statusCode).toBe(200);
+    expect((await segment(last.uri, moment + 130)).statusCode).toBe(404);
+    // The segment on air now is served; the one after it has not aired: refused, though its
+    // asset has started and the file exists.
+    const index = Number(/seg_(\d{3})\.m4s$/.exec(last.uri)![1]);
+    const next = (n: number) => last.uri.replace(/seg_\d{3}/, `seg_${String(n).padStart(3, '0')}`);
+    expect((await segment(next(index + 1), moment)).statusCode).toBe(200);
+    expect((await segment(next(index + 2), moment)).statusCode).toBe(404);
+    expect((await segment(next(index + 2), moment + 2)).statusCode).toBe(200);
+  });
+
   it('two instances with the same clock answer byte-identical playlists', async () => {
     const other = await buildApp({
       config: ctx.config,

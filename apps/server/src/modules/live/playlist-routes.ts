@@ -41,6 +41,13 @@ const CHANNEL_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const HLS = 'application/vnd.apple.mpegurl';
 /** The bytes of a live segment depend on its path alone: shared caches may keep it for a day. */
 const SEGMENT_MAX_AGE = 86_400;
+/**
+ * How far back a live address reaches: the live playlist lists the last 12 s, and a slow or
+ * briefly paused player may still fetch what it listed a little later. Older seconds are start
+ * over and catch-up's, behind their own rules (the window, blackouts; docs/adr/0043), so a live
+ * address is no way round them.
+ */
+export const LIVE_SEGMENT_REACH_SECONDS = 120;
 
 /**
  * GET /live/{channelId}/{expires}/{signature}/{master.m3u8 | v{n}.m3u8}: the live origin's
@@ -92,7 +99,9 @@ export function registerLivePlaylistRoutes(
       const now = clock();
       requirePrefix(request.params, now);
       const start = segmentStart(request.params.start);
-      return sendSegment(reply, origin, segments, request.params, start, now);
+      return sendSegment(reply, origin, segments, request.params, start, now, (at) => {
+        if (at > now || at < now - LIVE_SEGMENT_REACH_SECONDS) throw new AppError('NOT_FOUND');
+      });
     },
   );
 }
