@@ -182,7 +182,18 @@ describe('the live channel page in Chromium', () => {
     expect(await tabs.count()).toBeGreaterThanOrEqual(7);
     const labels = await tabs.allTextContents();
     for (const label of labels) expect(label).toMatch(/^\d\d\/\d\d 週[日一二三四五六]$/);
-    expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
+    // The catch-up window's past days come first (docs/adr/0043); the list opens on the
+    // schedule's first date: today in Taipei, or yesterday while a programme begun then is on air.
+    const selected = await tabs.evaluateAll((all) =>
+      all.map((tab) => tab.getAttribute('aria-selected')),
+    );
+    expect(selected.filter((s) => s === 'true')).toHaveLength(1);
+    const taipeiLabel = (daysBack: number) => {
+      const day = new Date(Date.now() + 8 * 3_600_000 - daysBack * 86_400_000);
+      const md = `${String(day.getUTCMonth() + 1).padStart(2, '0')}/${String(day.getUTCDate()).padStart(2, '0')}`;
+      return `${md} 週${'日一二三四五六'[day.getUTCDay()]}`;
+    };
+    expect([taipeiLabel(0), taipeiLabel(1)]).toContain(labels[selected.indexOf('true')]);
     const rows = dialog.locator('.tabs__panel:not([hidden]) .programme-list__item');
     expect(await rows.count()).toBeGreaterThan(3);
     expect(await rows.first().locator('time').textContent()).toMatch(/^\d\d:\d\d$/);

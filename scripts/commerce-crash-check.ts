@@ -25,6 +25,7 @@ import { sql } from 'kysely';
 import { connect } from '../apps/server/src/db/index.js';
 import type { VoucherKind } from '../apps/server/src/db/schema-commerce.js';
 import { credit } from '../apps/server/src/modules/commerce/wallet.js';
+import { SignUpLinks } from '../bench/lib/outbox.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const main = path.join(repoRoot, 'apps/server/src/main.ts');
@@ -35,7 +36,7 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-async function startServer(databaseUrl: string): Promise<Server> {
+async function startServer(databaseUrl: string, mailOutboxDir: string): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
     cwd: repoRoot,
     env: {
@@ -44,6 +45,7 @@ async function startServer(databaseUrl: string): Promise<Server> {
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
+      MAIL_OUTBOX_DIR: mailOutboxDir,
       LOG_LEVEL: 'info',
       PASSWORD_SCRYPT_COST: '1024',
       RATE_LIMIT_SIGNUP_PER_IP: '100000',
@@ -146,7 +148,8 @@ export async function crashCheck(options: {
   const log = options.log ?? (() => undefined);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'commerce-crash-'));
   const databaseUrl = `sqlite:${path.join(dir, 'site.db')}`;
-  let server = await startServer(databaseUrl);
+  const outbox = path.join(dir, 'outbox');
+  let server = await startServer(databaseUrl, outbox);
   const database = connect(databaseUrl);
   const { db } = database;
   const problems: string[] = [];
@@ -175,14 +178,18 @@ export async function crashCheck(options: {
         .execute();
     }
 
+    // Sign-up in its two steps (docs/adr/0044): ask, then the link of the mail in the outbox.
+    const links = new SignUpLinks(outbox);
     const members: Member[] = [];
     for (let i = 0; i < options.members; i += 1) {
       const member = new Member(server.origin, `203.0.113.${i + 1}`);
-      const res = await member.post('/ajax/ajaxSignUp.do', {
-        loginId: `crash-${run.toLowerCase()}-${i}@example.com`,
-        password: 'crash1234',
-      });
-      if (res.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(res.body)}`);
+      const loginId = `crash-${run.toLowerCase()}-${i}@example.com`;
+      const asked = await member.post('/ajax/ajaxSignUp.do', { loginId, password: 'crash1234' });
+      if (asked.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(asked.body)}`);
+      const token = links.tokenFor(loginId);
+      if (!token) throw new Error(`no sign-up link mailed to ${loginId}`);
+      const res = await member.post('/ajax/ajaxConfirmSignUp.do', { token });
+      if (res.status !== 200) throw new Error(`confirmation failed: ${JSON.stringify(res.body)}`);
       member.accountId = (res.body.data as { accountID: string }).accountID;
       members.push(member);
     }
@@ -272,7 +279,7 @@ export async function crashCheck(options: {
     const exitCode = await server.exited;
     log(`server killed (exit ${exitCode ?? 'by signal'}) after ${answered} replies`);
 
-    server = await startServer(databaseUrl);
+    server = await startServer(databaseUrl, outbox);
     for (const member of members) member.origin = server.origin;
     log(`server restarted at ${server.origin}`);
 
