@@ -260,7 +260,7 @@ describe('schedules in the console', () => {
     });
     expect(week.statusCode, week.body).toBe(200);
     expect(week.json().data.copied).toBe(6);
-    expect((await rows(ch)).filter((p) => p[0]! >= MONDAY + 7 * DAY)).toHaveLength(6);
+    expect((await rows(ch)).filter((p) => Number(p[0]) >= MONDAY + 7 * DAY)).toHaveLength(6);
   });
 
   it('XMLTV: preview then apply gives what epg:import gives; a stale preview and a bad file are refused', async () => {
@@ -430,6 +430,29 @@ describe('schedules in the console', () => {
     } finally {
       await other.close();
       await database.close();
+    }
+  });
+
+  it('the live origin plays a programme’s own clip at its time, the channel’s clips around it', async () => {
+    const { browser } = await scheduler();
+    const ch = await channel();
+    await newChannel(db(), { clip_id: 'clip-b' }); // so clip-b is a playout clip one may pick
+    const start = Math.ceil(ctx.now.value / 60) * 60 + 600;
+    await added(browser, ch, { start, end: start + 600, title: '特別節目', clipId: 'clip-b' });
+    const playlistAt = async (moment: number) => {
+      ctx.now.value = moment;
+      const res = await ctx.app.inject(`/ajax/ajaxSwitchChannel.do?channelId=${ch}`);
+      const url = Buffer.from(res.json().data.videoUrl as string, 'base64').toString();
+      const media = await ctx.app.inject(url.replace('master.m3u8', 'v0.m3u8'));
+      expect(media.statusCode, media.body).toBe(200);
+      return media.body.split('\n').filter((line) => line.endsWith('.m4s'));
+    };
+    const saved = ctx.now.value;
+    try {
+      expect((await playlistAt(start + 300)).every((uri) => uri.startsWith('clip-b/'))).toBe(true);
+      expect((await playlistAt(start - 60)).every((uri) => uri.startsWith('clip-a/'))).toBe(true);
+    } finally {
+      ctx.now.value = saved;
     }
   });
 });
