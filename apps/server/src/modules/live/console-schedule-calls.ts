@@ -10,7 +10,9 @@ import {
   deleteProgramme,
   scheduleAssets,
   scheduleWeek,
+  taipeiMonday,
 } from './console-schedule.js';
+import { WeekCache } from './week-cache.js';
 import { copyProgrammes } from './console-copy.js';
 import { applyXmltv, previewXmltv } from './console-xmltv.js';
 
@@ -27,9 +29,15 @@ export function registerScheduleConsoleCalls(
   const c = consoleScheduleCalls;
   const idDomain = deps.config.XMLTV_ID_DOMAIN;
 
-  registerConsoleCall(app, c.week, async ({ date, channels }) =>
-    scheduleWeek(db, date, channels ? channels.split(',').filter(Boolean) : null, clock()),
-  );
+  const weeks = new WeekCache(db);
+  registerConsoleCall(app, c.week, async ({ date, channels }) => {
+    const ids = channels ? channels.split(',').filter(Boolean) : null;
+    const week = await weeks.get(`${taipeiMonday(date)}|${ids?.join(',') ?? '*'}`, async () => {
+      const { now: _now, ...rest } = await scheduleWeek(db, date, ids, clock());
+      return rest;
+    });
+    return { ...week, now: clock() };
+  });
   registerConsoleCall(app, c.assets, async () => ({ assets: await scheduleAssets(db) }));
   registerConsoleCall(app, c.addProgramme, async ({ channelId, ...input }, { actor }) => ({
     programme: await addProgramme(db, actor, channelId, input, clock()),
