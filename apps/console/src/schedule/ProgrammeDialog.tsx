@@ -89,6 +89,7 @@ export function ProgrammeDialog({
         <Field id="programme-start" label="開始時間（台北）" error={problems.start}>
           <input
             type="datetime-local"
+            step={1}
             value={form.start}
             disabled={frozen || onlyEnd}
             onChange={(e) => set({ start: e.target.value })}
@@ -98,6 +99,7 @@ export function ProgrammeDialog({
         <Field id="programme-end" label="結束時間（台北）" error={problems.end}>
           <input
             type="datetime-local"
+            step={1}
             value={form.end}
             disabled={frozen}
             onChange={(e) => set({ end: e.target.value })}

@@ -29,4 +29,10 @@ describe('the programme dialog', () => {
     });
     expect(inputOf({ ...form, title: 'x', start: '' }).problems?.start).toBe('請輸入開始時間');
   });
+
+  it('takes seconds too', () => {
+    const form = { ...blankForm(MONDAY + 15), title: 'x' };
+    expect(form.start).toBe('2026-11-23T00:00:15');
+    expect(inputOf(form).input?.start).toBe(MONDAY + 15);
+  });
 });
