@@ -20,7 +20,9 @@ export const SCHEDULE_KEY = ['console', 'schedule'] as const;
 export function SchedulePage({ editable }: { editable: boolean }) {
   const [search, setSearch] = useSearchParams();
   const client = useQueryClient();
-  const [today] = useState(() => dateOf(Math.floor(Date.now() / 1000)));
+  // When the page opened: today's week, and 'now' until the server's answer says it.
+  const [opened] = useState(() => Math.floor(Date.now() / 1000));
+  const today = dateOf(opened);
   const asked = search.get('date') ?? today;
   const date = mondayOf(dayStart(asked) === null ? today : asked);
   const days = weekDays(date);
@@ -45,7 +47,7 @@ export function SchedulePage({ editable }: { editable: boolean }) {
   const channels = week.data?.channels ?? [];
   const channelId = search.get('channel') ?? channels[0]?.channelId ?? '';
   const channel = channels.find((c) => c.channelId === channelId);
-  const now = week.data?.now ?? Math.floor(Date.now() / 1000);
+  const now = week.data?.now ?? opened;
   const go = (patch: Record<string, string>) =>
     setSearch((s) => {
       const next = new URLSearchParams(s);
