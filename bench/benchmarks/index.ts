@@ -18,6 +18,7 @@ import { messageSend } from './message-send.js';
 import { playRight } from './play-right.js';
 import { programmePlaylist } from './programme-playlist.js';
 import { resumeHeartbeat } from './resume-heartbeat.js';
+import { scheduleWeek } from './schedule-week.js';
 import { search } from './search.js';
 import { voucherBatch } from './voucher-batch.js';
 
@@ -45,4 +46,5 @@ export const benchmarks: Benchmark[] = [
   lighthouseBench,
   ingestBench,
   voucherBatch,
+  scheduleWeek,
 ];

@@ -59,6 +59,7 @@ import { registerOrderRoutes } from './modules/commerce/order-routes.js';
 import { registerCommerceAccountCentreRoutes } from './modules/commerce/account-centre-routes.js';
 import { registerCommerceConsoleCalls } from './modules/commerce/console-calls.js';
 import { registerVoucherBatchConsoleCalls } from './modules/commerce/voucher-batch-calls.js';
+import { registerScheduleConsoleCalls } from './modules/live/console-schedule-calls.js';
 import { registerVoucherRoutes } from './modules/commerce/voucher-routes.js';
 import {
   registerEngagementConsoleCalls,
@@ -201,6 +202,7 @@ export async function buildApp({
   });
   registerEngagementConsoleCalls(app, { db, clock });
   registerVoucherBatchConsoleCalls(app, { db, clock });
+  registerScheduleConsoleCalls(app, { db, clock, config });
 
   registerGatewayClientAuth(app, parseGatewayClients(config.GATEWAY_CLIENTS), clock);
   registerHealthRoutes(app, database);

@@ -52,6 +52,22 @@ export const errorCatalogue = {
   },
   VOUCHER_SERIAL_VOIDED: { http: 409, message: '這組序號已經作廢。' },
   VOUCHER_BATCH_VOIDED: { http: 409, message: '這批序號已經整批作廢。' },
+  /** Schedules in the console (docs/adr/0048). */
+  PROGRAMME_OVERLAP: { http: 409, message: '這個時段已有其他節目，節目時間不可重疊。' },
+  PROGRAMME_AIRED: {
+    http: 409,
+    message: '這個節目已經播出，不能再修改或刪除（回看已提供給觀眾）。',
+  },
+  PROGRAMME_ON_AIR: {
+    http: 409,
+    message: '這個節目正在播出，只能修改結束時間，且不可早於現在。',
+  },
+  PROGRAMME_IN_PAST: { http: 409, message: '不能在已經過去的時間新增節目。' },
+  XMLTV_REFUSED: { http: 400, message: '這個 XMLTV 檔案無法匯入，排程沒有任何變更。' },
+  SCHEDULE_CHANGED: {
+    http: 409,
+    message: '預覽之後排程已經有變更，請重新預覽後再套用。',
+  },
   /** Prize draws (docs/adr/0026). */
   DRAW_NOT_OPEN: { http: 409, message: '目前不在抽獎時間內。' },
   DRAW_ALREADY: { http: 409, message: '您已經抽過這個紅包了。' },

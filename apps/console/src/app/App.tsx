@@ -9,6 +9,7 @@ import {
   mayIngest,
   mayMessage,
   mayManageVouchers,
+  maySchedule,
   mayUse,
   useSession,
   type Section,
@@ -35,6 +36,10 @@ const MessagesPage = lazy(() =>
 const AnnouncementsPage = lazy(() =>
   import('../pages/AnnouncementsPage').then((m) => ({ default: m.AnnouncementsPage })),
 );
+const SchedulePage = lazy(() =>
+  import('../pages/SchedulePage').then((m) => ({ default: m.SchedulePage })),
+);
+const XmltvPage = lazy(() => import('../pages/XmltvPage').then((m) => ({ default: m.XmltvPage })));
 const VoucherBatchesPage = lazy(() =>
   import('../pages/VoucherBatchesPage').then((m) => ({ default: m.VoucherBatchesPage })),
 );
@@ -191,6 +196,17 @@ function Shell({ staff }: { staff: StaffSelf }) {
                 path="announcements"
                 element={<AnnouncementsPage editable={mayMessage(staff.roles)} />}
               />
+            )}
+            {mayUse('schedule', staff.roles) && (
+              <>
+                <Route
+                  path="schedule"
+                  element={<SchedulePage editable={maySchedule(staff.roles)} />}
+                />
+                {maySchedule(staff.roles) && (
+                  <Route path="schedule/xmltv" element={<XmltvPage />} />
+                )}
+              </>
             )}
             {mayUse('vouchers', staff.roles) && (
               <>

@@ -169,6 +169,8 @@ export interface ProgrammeTable {
   description: string;
   /** 1: no start over or catch-up for this programme (migration 0031, docs/adr/0043). */
   catchup_blackout: Generated<number>;
+  /** A media library clip it plays; null: the channel's playout clips (migration 0036, docs/adr/0048). */
+  clip_id: Generated<string | null>;
 }
 
 /** Owned by the accounts module. */

@@ -174,3 +174,28 @@ describe('live playlists', () => {
     expect(AD_BREAK_EVERY_SEGMENTS).toBe(450);
   });
 });
+
+describe('a programme with its own clip (docs/adr/0048)', () => {
+  it('plays only that clip in its block, looping; gaps and other programmes play the channel’s', () => {
+    // Channel assets 0 and 1 (10 and 20 segments); asset 2 (7 segments) is the programme's own.
+    const withOwn = [
+      { start_at: 1000, end_at: 1100, asset: null },
+      { start_at: 1200, end_at: 1300, asset: 2 },
+      { start_at: 1300, end_at: 1400 },
+    ];
+    const t = new Timeline(withOwn, [10, 20, 7], 0, 2);
+    const first = 1200 / 2;
+    expect(t.locate(first)).toMatchObject({ asset: 2, assetSegment: 0, tagged: true });
+    expect(t.locate(first + 7)).toMatchObject({ asset: 2, assetSegment: 0, tagged: true });
+    expect(t.locate(first + 9)).toMatchObject({ asset: 2, assetSegment: 2, tagged: false });
+    for (const segment of [500, 1150 / 2, 1300 / 2, 1350 / 2, 5000])
+      expect(t.locate(segment).asset).toBeLessThan(2);
+    // The discontinuity count still grows by one per asset start, through the block.
+    expect(t.discontinuitySequence(first + 7) - t.discontinuitySequence(first + 6)).toBe(1);
+    // Without programme clips the timeline is exactly the old one.
+    const plain = new Timeline(programmes, [10, 20]);
+    const same = new Timeline(programmes, [10, 20], 0, 2);
+    for (const segment of [0, 499, 500, 600, 700, 2000])
+      expect(same.discontinuitySequence(segment)).toBe(plain.discontinuitySequence(segment));
+  });
+});

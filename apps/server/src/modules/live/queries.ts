@@ -99,10 +99,12 @@ export async function programmesStarting(
 export async function programmeTimes(
   db: Kysely<Database>,
   channelId: string,
-): Promise<{ start_at: number; end_at: number; catchup_blackout: number }[]> {
+): Promise<
+  { start_at: number; end_at: number; catchup_blackout: number; clip_id: string | null }[]
+> {
   return db
     .selectFrom('programme')
-    .select(['start_at', 'end_at', 'catchup_blackout'])
+    .select(['start_at', 'end_at', 'catchup_blackout', 'clip_id'])
     .where('channel_id', '=', channelId)
     .orderBy('start_at')
     .execute();

@@ -192,10 +192,25 @@ export function parseXmltvTime(text: string): number | null {
 }
 
 /** 「name」 (channel, Taipei start–end): how a programme is named to the operator. */
-function describe(channelId: string, name: string, start: number, end: number): string {
+export function describe(channelId: string, name: string, start: number, end: number): string {
   const endLabel =
     taipeiParts(end).date === taipeiParts(start).date ? taipeiParts(end).time : taipeiLabel(end);
   return `「${name || '(no title)'}」 (${channelId}, ${taipeiLabel(start)}–${endLabel} Taipei)`;
+}
+
+/**
+ * THE overlap rule of a channel's schedule, for the import and the console alike (docs/adr/0048):
+ * in start order, a programme overlaps the one before it when it starts before that one's end
+ * (touching is fine: one ends at 21:00, the next starts at 21:00). The message names both.
+ */
+export function overlapProblem(
+  label: string,
+  start: number,
+  previous: { end: number; label: string; line: number | null },
+): string | null {
+  if (!(start < previous.end)) return null;
+  const where = previous.line === null ? '' : `line ${previous.line}, `;
+  return `${label} overlaps ${previous.label} (${where}ends ${taipeiLabel(previous.end)})`;
 }
 
 /**
@@ -299,13 +314,8 @@ export function planImport(
         problems.push({ line: p.line, message: `${label}: start is not before stop` });
         return;
       }
-      if (previous && p.from < previous.end) {
-        const where = previous.line === null ? '' : `line ${previous.line}, `;
-        problems.push({
-          line: p.line,
-          message: `${label} overlaps ${previous.label} (${where}ends ${taipeiLabel(previous.end)})`,
-        });
-      }
+      const overlap = previous && overlapProblem(label, p.from, previous);
+      if (overlap) problems.push({ line: p.line, message: overlap });
       if (from !== undefined && to !== undefined) {
         if (end <= from || p.from >= to) {
           skipped += 1;

@@ -53,6 +53,8 @@ export function registerConsoleCall<
     input: z.infer<NoInfer<Params>> & z.infer<NoInfer<Input>>,
     context: ConsoleCallContext<A>,
   ) => Promise<DataOf<NoInfer<Reply>> | typeof SENT>,
+  /** A larger body than the site's 64 KB (an XMLTV file), for the calls that need one. */
+  options: { bodyLimit?: number } = {},
 ): void {
   const list = registered.get(app.server) ?? [];
   registered.set(app.server, [...list, call as unknown as ConsoleCallDescription]);
@@ -63,6 +65,7 @@ export function registerConsoleCall<
     method: call.method,
     url: call.path,
     config: { staffAccess: call.access },
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     // The console's calls are staff's: the customers' API document (/docs) does not list them.
     schema: {
       hide: true,

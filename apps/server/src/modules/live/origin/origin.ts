@@ -264,7 +264,17 @@ export class LiveOrigin {
       .map((id) => known.get(id))
       .filter((a): a is Asset => a !== undefined);
     if (assets.length === 0) return null;
-    const programmes = await programmeTimes(db, channelId);
+    const rows = await programmeTimes(db, channelId);
+    // A programme's own clip (the console's asset, docs/adr/0048) plays in its block when this
+    // origin has it; the channel's clips come first, so without any the timeline is as before.
+    const channelAssets = assets.length;
+    const programmes = rows.map((p) => {
+      if (p.clip_id === null) return { ...p, asset: null };
+      let index = assets.findIndex((a, i) => i >= channelAssets && a.clipId === p.clip_id);
+      const asset = known.get(p.clip_id);
+      if (index < 0 && asset) index = assets.push(asset) - 1;
+      return { ...p, asset: index < 0 ? null : index };
+    });
     const airStart = row.air_start_at === null ? null : Number(row.air_start_at);
     const variants = allowedVariants(assets, Number(row.max_bitrate));
     return {
@@ -278,6 +288,7 @@ export class LiveOrigin {
         programmes,
         assets.map((a) => a.segmentCount),
         PLAYOUT_EPOCH_SEGMENT,
+        channelAssets,
       ),
       variants,
       master: Buffer.from(renderMasterPlaylist(assets, variants)),

@@ -71,16 +71,25 @@ export class Timeline {
    *   plays before it and it has discontinuity sequence 0
    */
   constructor(
-    programmes: readonly { start_at: number; end_at: number }[],
+    programmes: readonly { start_at: number; end_at: number; asset?: number | null }[],
     private readonly assetLengths: readonly number[],
     epoch = 0,
+    /**
+     * How many of the assets (the first ones) are the channel's own, played in turn by gaps and
+     * by programmes without an asset of their own; the rest are programmes' own clips
+     * (`asset`: an index among them), each played alone, looping, in its programme's block
+     * (docs/adr/0048).
+     */
+    private readonly channelAssets = assetLengths.length,
   ) {
     if (assetLengths.length === 0 || assetLengths.some((n) => !(n > 0)))
       throw new Error('a timeline needs assets');
+    if (!(channelAssets >= 1 && channelAssets <= assetLengths.length))
+      throw new Error('a timeline needs channel assets');
     let cursor = epoch;
     let tags = 0;
-    const push = (start: number, end: number, programme: boolean) => {
-      const block = this.block(start, end, programme, tags);
+    const push = (start: number, end: number, programme: boolean, asset: number | null = null) => {
+      const block = this.block(start, end, programme, tags, asset);
       this.blocks.push(block);
       if (Number.isFinite(end)) tags += this.tagsIn(block, end - start);
     };
@@ -89,15 +98,22 @@ export class Timeline {
       const end = segmentAtOrAfter(Number(p.end_at));
       if (end <= start) continue;
       if (start > cursor) push(cursor, start, false);
-      push(start, end, true);
+      const own = p.asset ?? null;
+      push(start, end, true, own !== null && own < assetLengths.length ? own : null);
       cursor = end;
     }
     push(cursor, Infinity, false);
   }
 
-  private block(start: number, end: number, programme: boolean, tagsBefore: number): Block {
-    const k = this.assetLengths.length;
-    const order = Array.from({ length: k }, (_, i) => (start + i) % k);
+  private block(
+    start: number,
+    end: number,
+    programme: boolean,
+    tagsBefore: number,
+    asset: number | null,
+  ): Block {
+    const k = this.channelAssets;
+    const order = asset !== null ? [asset] : Array.from({ length: k }, (_, i) => (start + i) % k);
     const offsets: number[] = [];
     let cycle = 0;
     for (const asset of order) {
