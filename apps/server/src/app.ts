@@ -62,6 +62,7 @@ import { registerVoucherBatchConsoleCalls } from './modules/commerce/voucher-bat
 import { registerVoucherRoutes } from './modules/commerce/voucher-routes.js';
 import {
   registerEngagementConsoleCalls,
+  registerDrawConsoleCalls,
   registerEngagementRoutes,
 } from './modules/engagement/index.js';
 import { registerSearchRoutes } from './modules/search/routes.js';
@@ -200,6 +201,7 @@ export async function buildApp({
     clock,
   });
   registerEngagementConsoleCalls(app, { db, clock });
+  registerDrawConsoleCalls(app, { db, clock });
   registerVoucherBatchConsoleCalls(app, { db, clock });
 
   registerGatewayClientAuth(app, parseGatewayClients(config.GATEWAY_CLIENTS), clock);
