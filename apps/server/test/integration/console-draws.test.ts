@@ -266,11 +266,10 @@ describe('console prize draws', () => {
       [{ endAt: ctx.now.value - 1 }, 'endAt', '結束時間須晚於開始時間'],
       [
         {
-          prizes: [{ ...first, quantity: 1 }, second].map(({ prizeId, name, quantity }) => ({
-            prizeId,
-            name,
-            quantity,
-          })),
+          prizes: [
+            { prizeId: first!.prizeId, name: '頭獎', quantity: 1 },
+            { prizeId: second!.prizeId, name: '貳獎', quantity: 5 },
+          ],
         },
         'prizes',
         '「頭獎」已抽出 2 個，數量不可少於 2',
