@@ -84,11 +84,20 @@ describe('console prize draws in Chromium (issue 25 item 7)', () => {
     expect(await winners.textContent()).toContain('聯絡資料已遮蔽');
     expect(await page.locator('dl.facts').textContent()).toContain('1／2');
     expect(await axeViolations(page)).toEqual([]);
-    // The list shows it too, with its figures.
+    // The list of running activities shows it too, with its figures.
     await page.getByRole('link', { name: '← 抽獎活動' }).click();
+    await page.getByLabel('狀態').selectOption('running');
     const row = page.getByRole('row').filter({ hasText: title });
     await row.waitFor();
-    expect(await row.textContent()).toContain('進行中');
+    // 活動, 頻道, 開始, 結束, 狀態, 中獎機率, 參加人數, 抽獎次數, 已送出獎項, 剩餘獎項
+    expect((await row.getByRole('cell').allTextContents()).slice(4)).toEqual([
+      '進行中',
+      '100%',
+      '1',
+      '1',
+      '1',
+      '2',
+    ]);
     expect(realProblems(problems)).toEqual([]);
     expect(realProblems(member.problems)).toEqual([]);
     await Promise.all([close(), member.close()]);
