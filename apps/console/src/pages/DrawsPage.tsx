@@ -20,7 +20,7 @@ const PAGE_SIZE = 25;
 const column = createColumnHelper<ConsoleDrawActivity>();
 const STATES = drawStateSchema.options;
 
-/** 抽獎活動 (issue 25 item 7): the activities, latest start first, with their figures. */
+/** 抽獎活動 (issue 25 item 7): running, then scheduled, then ended, with their figures. */
 export function DrawsPage({ editable }: { editable: boolean }) {
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number(search.get('page') ?? '1') || 1);
@@ -111,7 +111,7 @@ export function DrawsPage({ editable }: { editable: boolean }) {
       </div>
       {list.isError && <Alert>{list.error.message}</Alert>}
       <DataTable
-        caption="抽獎活動清單（開始時間新的在前）"
+        caption="抽獎活動清單（進行中、尚未開始（近的在前）、已結束（新的在前））"
         columns={columns}
         data={list.data?.activities ?? []}
         rowKey={(row) => row.activityId}

@@ -177,6 +177,14 @@ describe('console prize draws', () => {
       made.activityId,
     );
     expect(listed.channels.map((c: { channelId: string }) => c.channelId)).toContain(CHANNEL);
+    // Running before scheduled (soonest first) before ended (latest first).
+    const all = (await staff.get(`${DRAWS}?pageSize=100`)).json().data
+      .activities as ConsoleDrawActivity[];
+    const rank = { running: 0, scheduled: 1, ended: 2 } as const;
+    const ranks = all.map((a) => rank[a.state]);
+    expect(ranks).toEqual([...ranks].sort((x, y) => x - y));
+    const scheduled = all.filter((a) => a.state === 'scheduled').map((a) => a.startAt);
+    expect(scheduled).toEqual([...scheduled].sort((x, y) => x - y));
     // Before it starts anything may change: odds, start, channel, prizes added and removed.
     const changed = await put(staff, made, {
       odds: 0.5,

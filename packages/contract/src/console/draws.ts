@@ -168,7 +168,8 @@ export const consoleDrawCalls = {
   listActivities: describeConsoleCall({
     method: 'GET',
     path: '/console/api/draws',
-    summary: 'Prize-draw activities, latest start first, with their figures; the channels to pick',
+    summary:
+      'Prize-draw activities (running, then scheduled soonest first, then ended latest first) with their figures; the channels to pick',
     tags,
     input: drawListQuerySchema,
     reply: envelopeOf(

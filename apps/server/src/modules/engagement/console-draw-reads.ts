@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import {
   DRAW_CONTACT_ROLES,
   DRAW_WINNERS_CSV_HEADER,
@@ -121,7 +121,10 @@ export async function listActivities(
       .selectAll()
       .$if(state !== undefined, (q) => q.where((eb) => inState(eb, state!, now)))
       .$if(channel !== undefined, (q) => q.where('channel_id', '=', channel!))
-      .orderBy('start_at', 'desc')
+      // Running first (earliest start first), then scheduled (soonest first), then ended (latest
+      // first): what marketing is watching before what is done.
+      .orderBy(sql`case when end_at <= ${now} then 2 when start_at <= ${now} then 0 else 1 end`)
+      .orderBy(sql`case when end_at <= ${now} then -start_at else start_at end`)
       .orderBy('activity_id')
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
