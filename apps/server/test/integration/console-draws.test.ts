@@ -240,6 +240,7 @@ describe('console prize draws', () => {
         'startAt',
         '開始時間已經過去',
       ],
+      [{ startAt: ctx.now.value - 240, endAt: ctx.now.value - 60 }, 'endAt', '結束時間須晚於現在'],
       [{ title: ' ' }, 'title', '請輸入活動名稱'],
       [{ eligibility: 'kids' }, 'eligibility', '請選擇參加資格'],
     ];

@@ -68,8 +68,9 @@ async function auditedActivity(trx: Trx, activityId: string): Promise<Record<str
   };
 }
 
-function checkStart(startAt: number, now: number): void {
+function checkWindow(startAt: number, endAt: number, now: number): void {
   if (startAt < now - DRAW_PAST_GRACE_SECONDS) throw bad('startAt', '開始時間已經過去');
+  if (endAt <= now) throw bad('endAt', '結束時間須晚於現在');
   if (startAt > now + DRAW_START_MAX_DAYS * DAY) {
     throw bad('startAt', `開始時間最多可排在 ${DRAW_START_MAX_DAYS} 天內`);
   }
@@ -83,7 +84,7 @@ export async function createActivity(
   input: NewDrawActivity,
   now: number,
 ): Promise<ConsoleDrawActivity> {
-  checkStart(input.startAt, now);
+  checkWindow(input.startAt, input.endAt, now);
   const activityId = newId('DRAW-');
   await db.transaction().execute(async (trx) => {
     await requireChannel(trx, input.channelId);
@@ -238,7 +239,7 @@ export async function changeActivity(
     const state = stateOf(row, now);
     if (state === 'ended') throw new AppError('DRAW_ACTIVITY_ENDED');
     if (state === 'running') checkRunning(row, input, now);
-    else checkStart(input.startAt, now);
+    else checkWindow(input.startAt, input.endAt, now);
     await requireChannel(trx, input.channelId);
     const before = await auditedActivity(trx, activityId);
     // The version guard first: it also takes the activity's row, so two console edits of one
