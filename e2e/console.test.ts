@@ -70,6 +70,7 @@ describe('the operator console in Chromium (issue 22)', () => {
       '站內訊息',
       '公告',
       '序號批次',
+      '抽獎活動',
       '員工',
       '稽核紀錄',
     ]);
@@ -202,6 +203,7 @@ describe('the operator console in Chromium (issue 22)', () => {
       '站內訊息',
       '公告',
       '序號批次',
+      '抽獎活動',
       '稽核紀錄',
     ]);
     await nav.getByRole('link', { name: '稽核紀錄' }).click();

@@ -63,6 +63,7 @@ import { registerScheduleConsoleCalls } from './modules/live/console-schedule-ca
 import { registerVoucherRoutes } from './modules/commerce/voucher-routes.js';
 import {
   registerEngagementConsoleCalls,
+  registerDrawConsoleCalls,
   registerEngagementRoutes,
 } from './modules/engagement/index.js';
 import { registerSearchRoutes } from './modules/search/routes.js';
@@ -201,6 +202,7 @@ export async function buildApp({
     clock,
   });
   registerEngagementConsoleCalls(app, { db, clock });
+  registerDrawConsoleCalls(app, { db, clock });
   registerVoucherBatchConsoleCalls(app, { db, clock });
   registerScheduleConsoleCalls(app, { db, clock, config });
 

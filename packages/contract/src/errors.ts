@@ -71,6 +71,14 @@ export const errorCatalogue = {
   /** Prize draws (docs/adr/0026). */
   DRAW_NOT_OPEN: { http: 409, message: '目前不在抽獎時間內。' },
   DRAW_ALREADY: { http: 409, message: '您已經抽過這個紅包了。' },
+  /** An activity for members with a monthly service (docs/adr/0049). */
+  DRAW_NOT_ELIGIBLE: { http: 403, message: '這個抽獎活動限有月租服務的會員參加。' },
+  /** Console changes a running or ended activity cannot take (docs/adr/0049). */
+  DRAW_ACTIVITY_ENDED: { http: 409, message: '這個抽獎活動已經結束，只能查看，不能修改。' },
+  DRAW_ACTIVITY_STARTED: {
+    http: 409,
+    message: '這個抽獎活動已經開始，不能刪除；可以提早結束（把結束時間改為現在）。',
+  },
   /** Uploaded media refused before transcoding (modules/ingest/probe.ts, docs/adr/0037). */
   INGEST_EMPTY_FILE: { http: 400, message: '上傳的檔案是空的（0 位元組），請重新上傳。' },
   INGEST_NOT_MEDIA: {

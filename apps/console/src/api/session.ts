@@ -38,6 +38,7 @@ export const SECTIONS = {
   messages: { path: '/messages', label: '站內訊息', roles: ['marketing', 'auditor'] },
   announcements: { path: '/announcements', label: '公告', roles: ['marketing', 'auditor'] },
   vouchers: { path: '/vouchers', label: '序號批次', roles: ['marketing', 'auditor'] },
+  draws: { path: '/draws', label: '抽獎活動', roles: ['marketing', 'auditor', 'customer_care'] },
   staff: { path: '/staff', label: '員工', roles: [] },
   audit: { path: '/audit', label: '稽核紀錄', roles: ['auditor'] },
 } as const satisfies Record<string, { path: string; label: string; roles: readonly StaffRole[] }>;
@@ -72,4 +73,12 @@ export function mayManageVouchers(roles: readonly StaffRole[]): boolean {
 /** Whether these roles may change schedules and import XMLTV (the auditor only looks). */
 export function maySchedule(roles: readonly StaffRole[]): boolean {
   return roles.includes('admin') || roles.includes('channel_scheduler');
+}
+
+/**
+ * Whether these roles may make and change prize-draw activities (the auditor and customer care
+ * only look; customer care sees winners' contact, docs/adr/0049).
+ */
+export function mayManageDraws(roles: readonly StaffRole[]): boolean {
+  return roles.includes('admin') || roles.includes('marketing');
 }

@@ -8,6 +8,7 @@ import {
   SESSION_KEY,
   mayIngest,
   mayMessage,
+  mayManageDraws,
   mayManageVouchers,
   maySchedule,
   mayUse,
@@ -48,6 +49,13 @@ const NewVoucherBatchPage = lazy(() =>
 );
 const VoucherBatchPage = lazy(() =>
   import('../pages/VoucherBatchPage').then((m) => ({ default: m.VoucherBatchPage })),
+);
+const DrawsPage = lazy(() => import('../pages/DrawsPage').then((m) => ({ default: m.DrawsPage })));
+const NewDrawPage = lazy(() =>
+  import('../pages/NewDrawPage').then((m) => ({ default: m.NewDrawPage })),
+);
+const DrawActivityPage = lazy(() =>
+  import('../pages/DrawActivityPage').then((m) => ({ default: m.DrawActivityPage })),
 );
 const TitleEditPage = lazy(() =>
   import('../pages/TitleEditPage').then((m) => ({ default: m.TitleEditPage })),
@@ -220,6 +228,21 @@ function Shell({ staff }: { staff: StaffSelf }) {
                 <Route
                   path="vouchers/:batchId"
                   element={<VoucherBatchPage editable={mayManageVouchers(staff.roles)} />}
+                />
+              </>
+            )}
+            {mayUse('draws', staff.roles) && (
+              <>
+                <Route
+                  path="draws"
+                  element={<DrawsPage editable={mayManageDraws(staff.roles)} />}
+                />
+                {mayManageDraws(staff.roles) && (
+                  <Route path="draws/new" element={<NewDrawPage />} />
+                )}
+                <Route
+                  path="draws/:activityId"
+                  element={<DrawActivityPage editable={mayManageDraws(staff.roles)} />}
                 />
               </>
             )}

@@ -23,6 +23,14 @@ export interface DrawActivityTable {
   /** Chance of a prize per draw while prizes remain, in thousandths (1000 = every draw wins). */
   odds_per_mille: number;
   created_at: number;
+  /** The console's name for it; '' for seeded ones (migration 0037, docs/adr/0049). */
+  title: Generated<string>;
+  /** Who may draw: 'all' adult members, or 'service' (a monthly service paid at the draw). */
+  eligibility: Generated<string>;
+  /** Edits are made on the version seen. */
+  version: Generated<number>;
+  created_by: string | null;
+  updated_at: number | null;
 }
 
 /** One prize of an activity's pool: `remaining` of `quantity` are left (never below 0). */

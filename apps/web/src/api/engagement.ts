@@ -47,7 +47,11 @@ export async function drawActivity(activityId: string): Promise<DrawOutcome> {
     const body: unknown = await response.json().catch(() => undefined);
     const status = (body as { status?: { code?: unknown; message?: unknown } } | undefined)?.status;
     if (status?.code === 'NOT_LOGGED_IN') return { kind: 'notLogin' };
-    if (status?.code === 'DRAW_ALREADY' || status?.code === 'DRAW_NOT_OPEN') {
+    if (
+      status?.code === 'DRAW_ALREADY' ||
+      status?.code === 'DRAW_NOT_OPEN' ||
+      status?.code === 'DRAW_NOT_ELIGIBLE'
+    ) {
       return { kind: 'refused', message: String(status.message ?? '') };
     }
     const data = readEnvelope(response.status, body) as DrawResult | undefined;

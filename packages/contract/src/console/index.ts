@@ -12,3 +12,4 @@ export * from './media.js';
 export * from './messages.js';
 export * from './vouchers.js';
 export * from './schedule.js';
+export * from './draws.js';

@@ -36,6 +36,7 @@ import { signUpConfirmation } from './0032-sign-up-confirmation.js';
 import { voucherBatches } from './0033-voucher-batches.js';
 import { consoleMessages } from './0034-console-messages.js';
 import { programmeClip } from './0036-programme-clip.js';
+import { consoleDraws } from './0037-console-draws.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -73,6 +74,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0033-voucher-batches': voucherBatches,
   '0034-console-messages': consoleMessages,
   '0036-programme-clip': programmeClip,
+  '0037-console-draws': consoleDraws,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {

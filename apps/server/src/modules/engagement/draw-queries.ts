@@ -1,6 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { DrawActivityTable } from '../../db/schema-engagement.js';
+import { servicePaidPast } from '../commerce/segments.js';
 
 export type DrawActivityRow = Selectable<DrawActivityTable>;
 
@@ -67,4 +68,21 @@ export async function prizesLeft(db: Kysely<Database>, activityId: string) {
     .orderBy('sort_order')
     .orderBy('prize_id')
     .execute();
+}
+
+/**
+ * Whether the account may draw in activities for members with a monthly service (docs/adr/0049):
+ * its service is paid past `now` (commerce's segment rule, as messages to that segment use).
+ */
+export async function hasService(
+  db: Kysely<Database>,
+  accountId: string,
+  now: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('account')
+    .select(servicePaidPast(accountId, sql<number>`${now}`).as('ok'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return Boolean(Number(row?.ok ?? 0)) || row?.ok === true;
 }

@@ -4,7 +4,13 @@ import type { DrawActivity, DrawResult } from '@site/contract';
 import type { Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Viewer } from '../accounts/viewer.js';
-import { drawnActivityIds, findActivity, prizesLeft, upcomingActivities } from './draw-queries.js';
+import {
+  drawnActivityIds,
+  findActivity,
+  hasService,
+  prizesLeft,
+  upcomingActivities,
+} from './draw-queries.js';
 import { taipeiDateTime } from '../../taipei-time.js';
 import { requireAdult } from '../accounts/access.js';
 
@@ -26,7 +32,13 @@ export async function drawActivityFor(
 ): Promise<DrawActivity> {
   // A kid is told of no activity, so the live page shows no envelope (docs/adr/0028).
   if (viewer?.kidMode) return { drawActivityList: [] };
-  const activities = await upcomingActivities(db, channelId, now);
+  let activities = await upcomingActivities(db, channelId, now);
+  // A member who may not draw in an activity for subscribers is not shown its envelope; a visitor
+  // is (the draw tells them to log in first).
+  if (viewer && activities.some((a) => a.eligibility === 'service')) {
+    const subscribed = await hasService(db, viewer.accountId, now);
+    if (!subscribed) activities = activities.filter((a) => a.eligibility !== 'service');
+  }
   const drawn = viewer
     ? await drawnActivityIds(
         db,
@@ -68,6 +80,9 @@ export async function draw(
   if (!activity) throw notFound('找不到這個抽獎活動。');
   if (now < Number(activity.start_at) || now >= Number(activity.end_at)) {
     throw new AppError('DRAW_NOT_OPEN');
+  }
+  if (activity.eligibility === 'service' && !(await hasService(db, viewer.accountId, now))) {
+    throw new AppError('DRAW_NOT_ELIGIBLE');
   }
   const wins = (input.roll ?? randomRoll)() < activity.odds_per_mille;
   const uid = viewer.subAccount.sub_account_uid;
