@@ -5,7 +5,6 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/config.js';
 
-const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 const main = path.join(repoRoot, 'apps/server/src/main.ts');
 
 interface Run {
@@ -15,7 +14,10 @@ interface Run {
 }
 
 function startServer(env: Record<string, string>) {
-  const child = spawn(tsx, [main], {
+  // As scripts/start.mjs runs it: node itself, so SIGTERM reaches the server's own handler
+  // (the tsx CLI relays signals to a child and may exit 143 first when the machine is busy).
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: 'pipe',
   });
