@@ -9,6 +9,7 @@ import {
   mayIngest,
   mayMessage,
   mayManageVouchers,
+  mayManageAds,
   mayUse,
   useSession,
   type Section,
@@ -34,6 +35,10 @@ const MessagesPage = lazy(() =>
 );
 const AnnouncementsPage = lazy(() =>
   import('../pages/AnnouncementsPage').then((m) => ({ default: m.AnnouncementsPage })),
+);
+const AdsPage = lazy(() => import('../pages/AdsPage').then((m) => ({ default: m.AdsPage })));
+const AdCampaignPage = lazy(() =>
+  import('../pages/AdCampaignPage').then((m) => ({ default: m.AdCampaignPage })),
 );
 const VoucherBatchesPage = lazy(() =>
   import('../pages/VoucherBatchesPage').then((m) => ({ default: m.VoucherBatchesPage })),
@@ -204,6 +209,18 @@ function Shell({ staff }: { staff: StaffSelf }) {
                 <Route
                   path="vouchers/:batchId"
                   element={<VoucherBatchPage editable={mayManageVouchers(staff.roles)} />}
+                />
+              </>
+            )}
+            {mayUse('ads', staff.roles) && (
+              <>
+                <Route path="ads" element={<AdsPage editable={mayManageAds(staff.roles)} />} />
+                {mayManageAds(staff.roles) && (
+                  <Route path="ads/campaigns/new" element={<AdCampaignPage editable />} />
+                )}
+                <Route
+                  path="ads/campaigns/:campaignId"
+                  element={<AdCampaignPage editable={mayManageAds(staff.roles)} />}
                 />
               </>
             )}
