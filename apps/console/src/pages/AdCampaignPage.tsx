@@ -48,11 +48,7 @@ export function AdCampaignPage({ editable }: { editable: boolean }) {
       <CampaignFormView
         campaignId={campaignId}
         editable={editable}
-        initial={
-          campaign.data
-            ? campaignFormOf(campaign.data.campaign)
-            : emptyCampaignForm(Math.floor(Date.now() / 1000))
-        }
+        initial={campaign.data ? campaignFormOf(campaign.data.campaign) : null}
         creatives={choices.map((k) => ({
           id: k.creativeId,
           label: `${k.adTitle}（${k.durationSeconds} 秒）`,
@@ -70,12 +66,15 @@ function CampaignFormView({
 }: {
   campaignId: string | undefined;
   editable: boolean;
-  initial: FormInput;
+  /** null: a new campaign (starting this hour). */
+  initial: FormInput | null;
   creatives: { id: string; label: string }[];
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
+  // The clock is read once, when the form opens (not on every render).
+  const [blank] = useState(() => emptyCampaignForm(Math.floor(Date.now() / 1000)));
   const {
     register,
     handleSubmit,
@@ -83,7 +82,7 @@ function CampaignFormView({
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, CampaignForm>({
     resolver: zodResolver(campaignFormSchema),
-    defaultValues: initial,
+    defaultValues: initial ?? blank,
   });
 
   const submit = handleSubmit(async (values) => {

@@ -29,8 +29,8 @@ const daysAgo = (n: number) =>
 export function AdsPage({ editable }: { editable: boolean }) {
   const queryClient = useQueryClient();
   const id = useId();
-  const [from, setFrom] = useState(daysAgo(6));
-  const [to, setTo] = useState(today());
+  const [from, setFrom] = useState(() => daysAgo(6));
+  const [to, setTo] = useState(today);
   useEffect(() => {
     document.title = '廣告活動 — 營運後台';
   }, []);

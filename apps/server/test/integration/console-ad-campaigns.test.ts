@@ -32,6 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+/** A refusal's envelope as the tus routes answer it. */
+type Envelope = { status: { code: string; message: string } };
 const UPLOADS = '/console/api/ads/uploads';
 const CAMPAIGNS = '/console/api/ad-campaigns';
 const CREATIVES = '/console/api/ad-creatives';
@@ -124,7 +126,9 @@ describe('ad campaigns in the console (issue 25 item 6)', () => {
       clickThrough: 'https://drinks.example.com/summer?utm=tv',
     });
     expect(res.status).toBe(200);
-    const { creativeId, jobId } = (await res.json()).data as { creativeId: string; jobId: string };
+    const { creativeId, jobId } = (
+      (await res.json()) as { data: { creativeId: string; jobId: string } }
+    ).data;
     const processing = (await browser.get(`${CREATIVES}/${creativeId}`)).json().data
       .creative as AdCreative;
     expect(processing).toMatchObject({ state: 'processing', jobId, mediaUrl: null });
@@ -182,7 +186,7 @@ describe('ad campaigns in the console (issue 25 item 6)', () => {
       filename: 'spot.mp4',
     });
     expect(text.status).toBe(415);
-    expect((await text.json()).status).toMatchObject({
+    expect(((await text.json()) as Envelope).status).toMatchObject({
       code: 'INGEST_NOT_MEDIA',
       message: expect.stringContaining('不是影音檔'),
     });
@@ -191,7 +195,7 @@ describe('ad campaigns in the console (issue 25 item 6)', () => {
     );
     const noVideo = await upload(browser, audio, { filename: 'tone.mp4' });
     expect(noVideo.status).toBe(415);
-    expect((await noVideo.json()).status.code).toBe('INGEST_NO_VIDEO');
+    expect(((await noVideo.json()) as Envelope).status.code).toBe('INGEST_NO_VIDEO');
     for (const bad of [
       'http://ads.example.com/',
       'javascript:alert(1)',
@@ -201,7 +205,7 @@ describe('ad campaigns in the console (issue 25 item 6)', () => {
     ]) {
       const res = await upload(browser, Buffer.from('x'), { filename: 'a.mp4', clickThrough: bad });
       expect(res.status, bad).toBe(400);
-      expect((await res.json()).status.message, bad).toContain('https://');
+      expect(((await res.json()) as Envelope).status.message, bad).toContain('https://');
     }
     expect(await count()).toEqual(before);
 
