@@ -71,6 +71,7 @@ describe('the operator console in Chromium (issue 22)', () => {
       '公告',
       '序號批次',
       '抽獎活動',
+      '廣告活動',
       '員工',
       '稽核紀錄',
     ]);
@@ -204,6 +205,7 @@ describe('the operator console in Chromium (issue 22)', () => {
       '公告',
       '序號批次',
       '抽獎活動',
+      '廣告活動',
       '稽核紀錄',
     ]);
     await nav.getByRole('link', { name: '稽核紀錄' }).click();

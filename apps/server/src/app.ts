@@ -55,6 +55,8 @@ import {
   registerGatewayDeviceRoutes,
 } from './modules/devices/index.js';
 import { registerAdRoutes, TrackingTokens } from './modules/ads/index.js';
+import { registerAdConsoleCalls } from './modules/ads/campaign-calls.js';
+import { registerCreativeUploadRoutes } from './modules/ads/creative-upload-routes.js';
 import { registerOrderRoutes } from './modules/commerce/order-routes.js';
 import { registerCommerceAccountCentreRoutes } from './modules/commerce/account-centre-routes.js';
 import { registerCommerceConsoleCalls } from './modules/commerce/console-calls.js';
@@ -205,6 +207,15 @@ export async function buildApp({
   registerDrawConsoleCalls(app, { db, clock });
   registerVoucherBatchConsoleCalls(app, { db, clock });
   registerScheduleConsoleCalls(app, { db, clock, config });
+  registerAdConsoleCalls(app, { db, clock });
+  await registerCreativeUploadRoutes(app, {
+    db,
+    settings: ingest,
+    uploadDir: config.INGEST_UPLOAD_DIR,
+    maxUploadBytes: config.INGEST_MAX_UPLOAD_BYTES,
+    clock,
+    onQueued: onIngestQueued,
+  });
 
   registerGatewayClientAuth(app, parseGatewayClients(config.GATEWAY_CLIENTS), clock);
   registerHealthRoutes(app, database);

@@ -39,6 +39,7 @@ export const SECTIONS = {
   announcements: { path: '/announcements', label: '公告', roles: ['marketing', 'auditor'] },
   vouchers: { path: '/vouchers', label: '序號批次', roles: ['marketing', 'auditor'] },
   draws: { path: '/draws', label: '抽獎活動', roles: ['marketing', 'auditor', 'customer_care'] },
+  ads: { path: '/ads', label: '廣告活動', roles: ['marketing', 'auditor'] },
   staff: { path: '/staff', label: '員工', roles: [] },
   audit: { path: '/audit', label: '稽核紀錄', roles: ['auditor'] },
 } as const satisfies Record<string, { path: string; label: string; roles: readonly StaffRole[] }>;
@@ -80,5 +81,10 @@ export function maySchedule(roles: readonly StaffRole[]): boolean {
  * only look; customer care sees winners' contact, docs/adr/0049).
  */
 export function mayManageDraws(roles: readonly StaffRole[]): boolean {
+  return roles.includes('admin') || roles.includes('marketing');
+}
+
+/** Whether these roles may upload creatives and make or change campaigns (the auditor only looks). */
+export function mayManageAds(roles: readonly StaffRole[]): boolean {
   return roles.includes('admin') || roles.includes('marketing');
 }

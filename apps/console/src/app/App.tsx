@@ -11,6 +11,7 @@ import {
   mayManageDraws,
   mayManageVouchers,
   maySchedule,
+  mayManageAds,
   mayUse,
   useSession,
   type Section,
@@ -41,6 +42,10 @@ const SchedulePage = lazy(() =>
   import('../pages/SchedulePage').then((m) => ({ default: m.SchedulePage })),
 );
 const XmltvPage = lazy(() => import('../pages/XmltvPage').then((m) => ({ default: m.XmltvPage })));
+const AdsPage = lazy(() => import('../pages/AdsPage').then((m) => ({ default: m.AdsPage })));
+const AdCampaignPage = lazy(() =>
+  import('../pages/AdCampaignPage').then((m) => ({ default: m.AdCampaignPage })),
+);
 const VoucherBatchesPage = lazy(() =>
   import('../pages/VoucherBatchesPage').then((m) => ({ default: m.VoucherBatchesPage })),
 );
@@ -243,6 +248,18 @@ function Shell({ staff }: { staff: StaffSelf }) {
                 <Route
                   path="draws/:activityId"
                   element={<DrawActivityPage editable={mayManageDraws(staff.roles)} />}
+                />
+              </>
+            )}
+            {mayUse('ads', staff.roles) && (
+              <>
+                <Route path="ads" element={<AdsPage editable={mayManageAds(staff.roles)} />} />
+                {mayManageAds(staff.roles) && (
+                  <Route path="ads/campaigns/new" element={<AdCampaignPage editable />} />
+                )}
+                <Route
+                  path="ads/campaigns/:campaignId"
+                  element={<AdCampaignPage editable={mayManageAds(staff.roles)} />}
                 />
               </>
             )}

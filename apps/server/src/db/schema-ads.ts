@@ -1,13 +1,16 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { AdSlot } from '@site/contract';
 
 /** Tables of the ads module (migration 0014, docs/adr/0022). */
 export interface AdsTables {
   ad_creative: AdCreativeTable;
   ad_event: AdEventTable;
+  ad_campaign: AdCampaignTable;
+  ad_campaign_creative: AdCampaignCreativeTable;
 }
 
-export type AdTargetKind = 'any' | 'title' | 'channel';
+/** 'campaign': a creative made in the console, served only through its campaigns (ADR 0050). */
+export type AdTargetKind = 'any' | 'title' | 'channel' | 'campaign';
 
 export interface AdCreativeTable {
   creative_id: string;
@@ -34,6 +37,44 @@ export interface AdCreativeTable {
   priority: number;
   /** 1 serves, 0 paused. */
   active: number;
+  /** Migration 0038: 'processing' while its ingest job runs, 'failed' if it did not finish. */
+  state: ColumnType<AdCreativeState, AdCreativeState | undefined, AdCreativeState>;
+  /** The ingest job of an uploaded creative (null for the seeded ones). */
+  job_id: ColumnType<string | null, string | null | undefined, string | null>;
+  source_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Unix seconds; null for the seeded ones. */
+  created_at: ColumnType<number | null, number | null | undefined, number | null>;
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type AdCreativeState = 'processing' | 'ready' | 'failed';
+
+/** A campaign made in the console (migration 0038, docs/adr/0050). */
+export interface AdCampaignTable {
+  campaign_id: string;
+  name: string;
+  advertiser: string;
+  state: 'active' | 'paused';
+  /** Unix seconds, [starts_at, ends_at). */
+  starts_at: number;
+  ends_at: number;
+  /** JSON string arrays; [] means any. */
+  slots: string;
+  target_titles: string;
+  target_categories: string;
+  target_channels: string;
+  target_devices: string;
+  /** Impressions per viewer per Asia/Taipei day; 0: no cap. */
+  cap_per_day: number;
+  priority: number;
+  created_at: number;
+  created_by: string;
+  updated_at: number;
+}
+
+export interface AdCampaignCreativeTable {
+  campaign_id: string;
+  creative_id: string;
 }
 
 /** 'served' when a document carried the ad; otherwise a tracking event it reported. */
@@ -58,6 +99,8 @@ export interface AdEventTable {
   content_id: string | null;
   channel_id: string | null;
   error_code: number | null;
+  /** The campaign it was served for (migration 0038); null for the seeded fallback. */
+  campaign_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Unix seconds. */
   at: number;
 }

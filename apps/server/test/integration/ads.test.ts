@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/config.js';
 import type { AdCreativeTable } from '../../src/db/schema-ads.js';
 import { adEventCounts, liveAdFields } from '../../src/modules/ads/index.js';
+import { readyCreative } from '../support/ads.js';
 import { newTitle, useTestApp } from '../support/index.js';
 
 const PUBLIC = 'https://tv.example.test';
@@ -432,6 +433,63 @@ describe('the ad server: VAST 4.2 ad tags, targeting, frequency cap, tracking', 
       expect(errorEnvelopeSchema.parse(reply.json()).status.code).toBe('BAD_INPUT');
     }
     expect((await ctx.app.inject(adCalls.getUrlString)).statusCode).toBe(400);
+  });
+
+  it('a campaign creative made in the console is served as VAST 4.2 that validates against the XSD (ADR 0050)', async () => {
+    await readyCreative(ctx.database.db, 'ACXSD01', {
+      durationSeconds: 20,
+      clickThrough: 'https://ads.example.com/a?b=1&c=<2>',
+    });
+    await ctx.database.db
+      .insertInto('ad_campaign')
+      .values({
+        campaign_id: 'CPXSD00001',
+        name: '驗證活動',
+        advertiser: '測試廣告主',
+        state: 'active',
+        starts_at: ctx.now.value - 60,
+        ends_at: ctx.now.value + 3600,
+        slots: '["preroll"]',
+        target_titles: '["AVOD1"]',
+        target_categories: '[]',
+        target_channels: '[]',
+        target_devices: '[]',
+        cap_per_day: 0,
+        priority: 0,
+        created_at: 0,
+        created_by: 'test',
+        updated_at: 0,
+      })
+      .execute();
+    await ctx.database.db
+      .insertInto('ad_campaign_creative')
+      .values({ campaign_id: 'CPXSD00001', creative_id: 'ACXSD01' })
+      .execute();
+    const res = await vast('contentId=AVOD1');
+    validateVast(res.body);
+    expect(servedCreative(res.body)).toBe('ACXSD01');
+    expect(texts(res.body, 'Duration')).toEqual(['00:00:20']);
+    expect(texts(res.body, 'MediaFile')).toEqual([
+      '/media/ads/creatives/ad-ACXSD01/ad-ACXSD01.mp4',
+    ]);
+    // Written out as a well-formed URL (siteOrHttpUrl), escaped as XML.
+    expect(texts(res.body, 'ClickThrough')).toEqual(['https://ads.example.com/a?b=1&c=%3C2%3E']);
+    // Its pixels are recorded against the campaign.
+    await ctx.app.inject({ url: sitePath(texts(res.body, 'Impression')[0]!) });
+    const rows = await ctx.database.db
+      .selectFrom('ad_event')
+      .select(['event', 'campaign_id'])
+      .where('creative_id', '=', 'ACXSD01')
+      .orderBy('event')
+      .execute();
+    expect(rows).toEqual([
+      { event: 'impression', campaign_id: 'CPXSD00001' },
+      { event: 'served', campaign_id: 'CPXSD00001' },
+    ]);
+    await ctx.database.db
+      .deleteFrom('ad_campaign')
+      .where('campaign_id', '=', 'CPXSD00001')
+      .execute();
   });
 
   it('limits ad tags and pixels per IP, lightly', async () => {

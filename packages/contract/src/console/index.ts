@@ -13,3 +13,4 @@ export * from './messages.js';
 export * from './vouchers.js';
 export * from './schedule.js';
 export * from './draws.js';
+export * from './ads.js';

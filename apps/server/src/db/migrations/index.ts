@@ -37,6 +37,7 @@ import { voucherBatches } from './0033-voucher-batches.js';
 import { consoleMessages } from './0034-console-messages.js';
 import { programmeClip } from './0036-programme-clip.js';
 import { consoleDraws } from './0037-console-draws.js';
+import { adCampaigns } from './0038-ad-campaigns.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0034-console-messages': consoleMessages,
   '0036-programme-clip': programmeClip,
   '0037-console-draws': consoleDraws,
+  '0038-ad-campaigns': adCampaigns,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {

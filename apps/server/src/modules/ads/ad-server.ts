@@ -9,6 +9,7 @@ import {
   type AdTagQuery,
   type AdTrackQuery,
   type AdTrackingEvent,
+  type DeviceType,
 } from '@site/contract';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
@@ -16,10 +17,13 @@ import { mediaUrl } from '../media/urls.js';
 import {
   appendAdEvent,
   candidateCreatives,
+  creativeById,
   recentImpressions,
   type CreativeRow,
 } from './queries.js';
 import { CAP_WINDOW_SECONDS, chooseCreative } from './selection.js';
+import { campaignImpressions, liveCampaigns, titleCategories } from './campaign-queries.js';
+import { chooseCampaign, taipeiDayStart } from './campaign-selection.js';
 import type { ServedAd, TrackingTokens } from './tracking-token.js';
 import { emptyVast, inlineVast } from './vast.js';
 
@@ -97,25 +101,71 @@ export async function serveAdBreak(
   deps: AdServerDeps,
   query: AdTagQuery,
   viewerHash: string,
-): Promise<{ xml: string; creativeId: string | null }> {
+  deviceType: DeviceType = 'PC',
+): Promise<{ xml: string; creativeId: string | null; campaignId: string | null }> {
   const now = deps.clock();
   const target = { contentId: query.contentId ?? null, channelId: query.channelId ?? null };
-  const [candidates, seen] = await Promise.all([
-    candidateCreatives(deps.db, query.slot, target),
-    recentImpressions(deps.db, viewerHash, now - CAP_WINDOW_SECONDS),
-  ]);
-  const creative = chooseCreative(candidates, seen);
-  if (!creative) return { xml: emptyVast(), creativeId: null };
+  const picked =
+    (await fromCampaigns(deps, query, target, viewerHash, deviceType, now)) ??
+    (await fromSeed(deps, query, target, viewerHash, now));
+  if (!picked) return { xml: emptyVast(), creativeId: null, campaignId: null };
+  const { creative, campaignId } = picked;
   const served: ServedAd = {
     servingId: crypto.randomUUID(),
     creativeId: creative.creative_id,
+    campaignId,
     viewerHash,
     slot: query.slot,
     ...target,
     issuedAt: now,
   };
   await appendAdEvent(deps.db, { ...served, event: 'served', errorCode: null, at: now });
-  return { xml: documentFor(deps, creative, served), creativeId: creative.creative_id };
+  return { xml: documentFor(deps, creative, served), creativeId: creative.creative_id, campaignId };
+}
+
+/**
+ * The console's campaigns first (docs/adr/0050): in flight, fitting this break's targeting and
+ * under this viewer's daily cap, the highest priority. Read uncached on each request.
+ */
+async function fromCampaigns(
+  deps: AdServerDeps,
+  query: AdTagQuery,
+  target: { contentId: string | null; channelId: string | null },
+  viewerHash: string,
+  deviceType: DeviceType,
+  now: number,
+): Promise<{ creative: CreativeRow; campaignId: string } | null> {
+  const campaigns = await liveCampaigns(deps.db, now);
+  if (campaigns.length === 0) return null;
+  const needCategories = target.contentId && campaigns.some((c) => c.categories.length > 0);
+  const [categories, seen] = await Promise.all([
+    needCategories ? titleCategories(deps.db, target.contentId!) : Promise.resolve([]),
+    campaignImpressions(deps.db, viewerHash, taipeiDayStart(now)),
+  ]);
+  const choice = chooseCampaign(
+    campaigns,
+    { slot: query.slot, ...target, categories, deviceType },
+    seen,
+  );
+  if (!choice) return null;
+  const creative = await creativeById(deps.db, choice.creativeId);
+  return creative ? { creative, campaignId: choice.campaignId } : null;
+}
+
+/** The seeded creatives' rules (docs/adr/0022): the fallback when no campaign fits. */
+async function fromSeed(
+  deps: AdServerDeps,
+  query: AdTagQuery,
+  target: { contentId: string | null; channelId: string | null },
+  viewerHash: string,
+  now: number,
+): Promise<{ creative: CreativeRow; campaignId: null } | null> {
+  const [candidates, seen] = await Promise.all([
+    candidateCreatives(deps.db, query.slot, target),
+    recentImpressions(deps.db, viewerHash, now - CAP_WINDOW_SECONDS),
+  ]);
+  const creative = chooseCreative(candidates, seen);
+  return creative ? { creative, campaignId: null } : null;
 }
 
 /** Records one tracking pixel; a forged, damaged or expired token is bad input. */

@@ -30,6 +30,17 @@ export async function candidateCreatives(
     .execute();
 }
 
+export async function creativeById(
+  db: Kysely<Database>,
+  creativeId: string,
+): Promise<CreativeRow | undefined> {
+  return db
+    .selectFrom('ad_creative')
+    .selectAll()
+    .where('creative_id', '=', creativeId)
+    .executeTakeFirst();
+}
+
 /** Impressions per creative this viewer had since `since` (each served ad counted once). */
 export async function recentImpressions(
   db: Kysely<Database>,
@@ -50,6 +61,8 @@ export async function recentImpressions(
 export interface AdEventInput {
   servingId: string;
   creativeId: string;
+  /** The campaign it was served for; null for the seeded fallback. */
+  campaignId: string | null;
   viewerHash: string;
   event: AdEventKind;
   slot: AdSlot;
@@ -66,6 +79,7 @@ export async function appendAdEvent(db: Kysely<Database>, e: AdEventInput): Prom
     .values({
       serving_id: e.servingId,
       creative_id: e.creativeId,
+      campaign_id: e.campaignId,
       viewer_hash: e.viewerHash,
       event: e.event,
       slot: e.slot,

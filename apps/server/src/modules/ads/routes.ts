@@ -13,6 +13,7 @@ import { AppError } from '../../http/errors.js';
 import { recordTracking, resolveAdUrl, serveAdBreak, type AdServerDeps } from './ad-server.js';
 import { ClientRateLimiter } from '../../lib/rate-limiter.js';
 import { adViewer } from './viewer-cookie.js';
+import { deviceContext } from '../device/device-type.js';
 
 /** Requests per IP per minute (docs/adr/0022): a break is one document and about eight pixels. */
 export const AD_TAG_LIMIT_PER_MINUTE = 120;
@@ -43,7 +44,9 @@ export function registerAdRoutes(
     async (request, reply) => {
       if (!tagLimit.hit(request.ip)) throw new AppError('TOO_MANY_REQUESTS');
       const viewer = adViewer(request, reply, deps.secureCookies);
-      const { xml } = await serveAdBreak(deps, request.query, viewer);
+      // The device type targeting reads, from the User-Agent as the service gateway does.
+      const { deviceType } = deviceContext(request.headers['user-agent']);
+      const { xml } = await serveAdBreak(deps, request.query, viewer, deviceType);
       return reply
         .type('application/xml; charset=utf-8')
         .header('cache-control', 'private, no-store')

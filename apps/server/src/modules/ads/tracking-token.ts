@@ -10,6 +10,8 @@ import { adSlots } from '@site/contract';
 export interface ServedAd {
   servingId: string;
   creativeId: string;
+  /** The campaign it was served for (docs/adr/0050); null for the seeded fallback. */
+  campaignId: string | null;
   viewerHash: string;
   slot: (typeof adSlots)[number];
   contentId: string | null;
@@ -29,6 +31,8 @@ const payloadSchema = z.object({
   t: z.string().max(40).nullable(),
   h: z.string().max(40).nullable(),
   i: z.number().int(),
+  /** Absent in tokens signed before campaigns (ADR 0050): the seeded fallback. */
+  p: z.string().max(40).nullable().optional(),
 });
 
 export class TrackingTokens {
@@ -58,6 +62,7 @@ export class TrackingTokens {
         t: ad.contentId,
         h: ad.channelId,
         i: ad.issuedAt,
+        ...(ad.campaignId ? { p: ad.campaignId } : {}),
       }),
     ).toString('base64url');
     return `${body}.${this.mac(body)}`;
@@ -83,6 +88,7 @@ export class TrackingTokens {
     return {
       servingId: p.s,
       creativeId: p.c,
+      campaignId: p.p ?? null,
       viewerHash: p.v,
       slot: p.k,
       contentId: p.t,

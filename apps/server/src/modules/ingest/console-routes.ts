@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors.js';
 import { recordChange } from '../audit/trail.js';
 import { mediaUrl } from '../media/urls.js';
 import { registerConsoleCall } from '../staff/console-calls.js';
+import { AD_JOB_KIND, type AdTranscodeResult } from './ad-transcode.js';
 import { cancelJob, getJob, listJobs, type IngestJob } from './jobs.js';
 import type { IngestSettings } from './settings.js';
 import { registerSubtitleUpload } from './subtitle-uploads.js';
@@ -25,17 +26,33 @@ export function mediaJobOf(job: IngestJob): MediaJob {
     createdAt: Math.floor(job.createdMs / 1000),
     updatedAt: Math.floor(job.updatedMs / 1000),
     error: job.error,
-    result: job.result && {
-      clipId: job.result.clipId,
-      durationSeconds: job.result.durationSeconds,
-      renditions: job.result.renditions.map(({ width, height, bandwidth }) => ({
-        width,
-        height,
-        bandwidth,
-      })),
-      poster: mediaUrl(job.result.poster),
-      encrypted: job.result.encrypted,
-    },
+    result:
+      job.kind === AD_JOB_KIND
+        ? adResultOf(job)
+        : job.result && {
+            clipId: job.result.clipId,
+            durationSeconds: job.result.durationSeconds,
+            renditions: job.result.renditions.map(({ width, height, bandwidth }) => ({
+              width,
+              height,
+              bandwidth,
+            })),
+            poster: mediaUrl(job.result.poster),
+            encrypted: job.result.encrypted,
+          },
+  };
+}
+
+/** An ad creative's job (ADR 0050) as the media list shows it: one rendition, no poster. */
+function adResultOf(job: IngestJob): MediaJob['result'] {
+  const ad = job.result as unknown as AdTranscodeResult | null;
+  if (!ad) return null;
+  return {
+    clipId: ad.clipId,
+    durationSeconds: ad.durationSeconds,
+    renditions: [{ width: ad.width, height: ad.height, bandwidth: ad.bitrateKbps * 1000 }],
+    poster: '',
+    encrypted: false,
   };
 }
 

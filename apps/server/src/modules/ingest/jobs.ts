@@ -68,6 +68,8 @@ export interface EnqueueInput {
   /** Defaults to one made from the job id. */
   clipId?: string;
   maxAttempts?: number;
+  /** 'transcode' (a clip's HLS ladder, the default) or 'ad' (one MP4 for VAST, ADR 0050). */
+  kind?: 'transcode' | 'ad';
 }
 
 /**
@@ -99,7 +101,7 @@ export async function enqueueTranscode(
     .insertInto('ingest_job')
     .values({
       job_id: jobId,
-      kind: 'transcode',
+      kind: input.kind ?? 'transcode',
       state: 'queued',
       lane: probe.durationSeconds <= settings.shortSeconds ? 'short' : 'long',
       max_attempts: input.maxAttempts ?? settings.maxAttempts,

@@ -160,6 +160,11 @@ export async function removeOutput(
   for (const name of names) await fs.rm(path.join(root, name), { recursive: true, force: true });
   if (!options.published) return;
   await fs.rm(clipPath(env.mediaDir, clipId), { recursive: true, force: true });
+  // An ad creative's MP4 (ad-transcode.ts); nothing there for a clip's job.
+  await fs.rm(path.join(env.mediaDir, 'ads', 'creatives', clipId), {
+    recursive: true,
+    force: true,
+  });
   await fs.rm(imagesPath(env.mediaDir, clipId), { recursive: true, force: true });
   await fs.rm(path.join(env.keysDir, `${clipId}.key`), { force: true });
 }

@@ -14,6 +14,7 @@ import {
 import { removeSource } from './jobs.js';
 import type { IngestSettings } from './settings.js';
 import { publish, removeOutput, transcode, type TranscodeOptions } from './transcode.js';
+import { AD_JOB_KIND, publishAd, transcodeAd } from './ad-transcode.js';
 
 export interface WorkerLog {
   info(message: string): void;
@@ -182,16 +183,28 @@ export class IngestWorker {
     };
 
     try {
-      const made = await transcode(workName, job.source_path, options, settings, {
-        signal: controller.signal,
-        onProgress: (f) => (progress = f),
-      });
-      clearInterval(heartbeat);
-      await renewing;
-      if (controller.signal.aborted) throw new Error('stopped');
-      await publish(made, settings);
-      log += `done: ${made.result.renditions.map((r) => r.name).join(', ')}\n`;
-      if (await completeJob(db, job.job_id, workerId, made.result, log)) {
+      const run = { signal: controller.signal, onProgress: (f: number) => (progress = f) };
+      const stopped = async () => {
+        clearInterval(heartbeat);
+        await renewing;
+        if (controller.signal.aborted) throw new Error('stopped');
+      };
+      let result: unknown;
+      // An ad creative is one progressive MP4 (docs/adr/0050); everything else a clip's ladder.
+      if (job.kind === AD_JOB_KIND) {
+        const made = await transcodeAd(workName, job.source_path, options, settings, run);
+        await stopped();
+        await publishAd(made, settings.mediaDir);
+        log += `done: ad ${made.ad.width}x${made.ad.height} ${made.ad.durationSeconds}s\n`;
+        result = made.ad;
+      } else {
+        const made = await transcode(workName, job.source_path, options, settings, run);
+        await stopped();
+        await publish(made, settings);
+        log += `done: ${made.result.renditions.map((r) => r.name).join(', ')}\n`;
+        result = made.result;
+      }
+      if (await completeJob(db, job.job_id, workerId, result, log)) {
         // Earlier attempts' folders too (a worker that died mid-run left its own behind).
         await removeOutput(job.job_id, options.clipId, settings, { published: false });
         await removeSource(settings, job.source_path, options.subtitles);
