@@ -96,8 +96,9 @@ async function catchupList(origin: string, channelId: string): Promise<CatchupPr
 }
 
 async function videoPlaying(page: Page, video: ReturnType<typeof liveVideo>): Promise<void> {
-  // Attached, not "visible": a stream started at the click is shown over the stage first.
-  await video.waitFor({ state: 'attached', timeout: 15_000 });
+  // Attached, not "visible": a stream started at the click is shown over the stage first. The
+  // first page of the file loads a cold browser and server: generous on a busy machine.
+  await video.waitFor({ state: 'attached', timeout: 30_000 });
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime > 0.2 && !v.paused), {
       timeout: 20_000,
