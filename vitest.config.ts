@@ -28,6 +28,9 @@ export default defineConfig({
           name: `server-${dialect}`,
           include: integration,
           env: { TEST_DIALECT: dialect },
+          // One module graph per worker, not per file: each file builds its own app on its own
+          // database, and importing the server once instead of 70 times saves minutes of CI.
+          isolate: false,
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
