@@ -11,3 +11,4 @@ export * from './catalogue.js';
 export * from './media.js';
 export * from './messages.js';
 export * from './vouchers.js';
+export * from './channels.js';
