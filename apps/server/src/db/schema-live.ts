@@ -12,7 +12,7 @@ export interface LiveTables {
 /** An AVOD channel's ad breaks from `effective_from` on (migration 0035, docs/adr/0047). */
 export interface ChannelAdPlanTable {
   channel_id: string;
-  /** Unix seconds: programmes starting at or after it follow this plan. */
+  /** Unix seconds: programmes starting after it follow this plan. */
   effective_from: number;
   opening_break: number;
   /** Minutes between breaks inside a programme; null: no recurring break. */

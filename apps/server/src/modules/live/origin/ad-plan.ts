@@ -41,15 +41,16 @@ export function adBreaksOf(row: AdPlanRow): AdBreaks {
 }
 
 /**
- * The breaks of a programme starting at `startAt` (Unix seconds): those of the last plan in
- * effect by then (`plans` sorted by effective_from), the defaults before any. A programme keeps
+ * The breaks of a programme starting at `startAt` (Unix seconds): those of the last plan made
+ * before it started (`plans` sorted by effective_from; a plan made at the very second a programme
+ * starts is after it: that programme is already on air), the defaults before any. A programme keeps
  * the plan it started under, so a change never moves a break that has aired, and the answer is a
  * function of the stored rows alone: every instance places the same breaks.
  */
 export function adBreaksFor(plans: readonly AdPlanRow[], startAt: number): AdBreaks {
   let found: AdPlanRow | undefined;
   for (const plan of plans) {
-    if (Number(plan.effective_from) <= startAt) found = plan;
+    if (Number(plan.effective_from) < startAt) found = plan;
     else break;
   }
   return found ? adBreaksOf(found) : DEFAULT_AD_BREAKS;
