@@ -8,6 +8,7 @@ import {
   SESSION_KEY,
   mayIngest,
   mayMessage,
+  mayEditChannels,
   mayManageVouchers,
   mayUse,
   useSession,
@@ -34,6 +35,12 @@ const MessagesPage = lazy(() =>
 );
 const AnnouncementsPage = lazy(() =>
   import('../pages/AnnouncementsPage').then((m) => ({ default: m.AnnouncementsPage })),
+);
+const ChannelsPage = lazy(() =>
+  import('../pages/ChannelsPage').then((m) => ({ default: m.ChannelsPage })),
+);
+const ChannelEditPage = lazy(() =>
+  import('../pages/ChannelEditPage').then((m) => ({ default: m.ChannelEditPage })),
 );
 const VoucherBatchesPage = lazy(() =>
   import('../pages/VoucherBatchesPage').then((m) => ({ default: m.VoucherBatchesPage })),
@@ -191,6 +198,21 @@ function Shell({ staff }: { staff: StaffSelf }) {
                 path="announcements"
                 element={<AnnouncementsPage editable={mayMessage(staff.roles)} />}
               />
+            )}
+            {mayUse('channels', staff.roles) && (
+              <>
+                <Route
+                  path="channels"
+                  element={<ChannelsPage editable={mayEditChannels(staff.roles)} />}
+                />
+                {mayEditChannels(staff.roles) && (
+                  <Route path="channels/new" element={<ChannelEditPage editable />} />
+                )}
+                <Route
+                  path="channels/:channelId"
+                  element={<ChannelEditPage editable={mayEditChannels(staff.roles)} />}
+                />
+              </>
             )}
             {mayUse('vouchers', staff.roles) && (
               <>
