@@ -27,10 +27,7 @@ export const adPlanSchema = z.object({
   intervalMinutes: z
     .number({ message: '請輸入廣告間隔分鐘數' })
     .int('廣告間隔須為整數分鐘')
-    .min(
-      AD_BREAK_INTERVAL_MINUTES.min,
-      `廣告間隔至少 ${AD_BREAK_INTERVAL_MINUTES.min} 分鐘`,
-    )
+    .min(AD_BREAK_INTERVAL_MINUTES.min, `廣告間隔至少 ${AD_BREAK_INTERVAL_MINUTES.min} 分鐘`)
     .max(AD_BREAK_INTERVAL_MINUTES.max, `廣告間隔最多 ${AD_BREAK_INTERVAL_MINUTES.max} 分鐘`)
     .nullable(),
   /** The planned length of each break; an even number (segments are 2 s). */
@@ -222,7 +219,8 @@ export const consoleChannelCalls = {
   updateChannel: describeConsoleCall({
     method: 'PUT',
     path: '/console/api/channels/:channelId',
-    summary: 'Edit a channel on the version seen; an ad plan change applies from the next programme',
+    summary:
+      'Edit a channel on the version seen; an ad plan change applies from the next programme',
     tags,
     params: channelParams,
     input: channelFieldsObject
