@@ -34,6 +34,7 @@ export const SECTIONS = {
     roles: ['content_editor', 'customer_care', 'marketing', 'auditor'],
   },
   media: { path: '/media', label: '媒體', roles: ['content_editor', 'auditor'] },
+  channels: { path: '/channels', label: '頻道', roles: ['channel_scheduler', 'auditor'] },
   schedule: { path: '/schedule', label: '節目排程', roles: ['channel_scheduler', 'auditor'] },
   messages: { path: '/messages', label: '站內訊息', roles: ['marketing', 'auditor'] },
   announcements: { path: '/announcements', label: '公告', roles: ['marketing', 'auditor'] },
@@ -64,6 +65,11 @@ export function mayIngest(roles: readonly StaffRole[]): boolean {
 /** Whether these roles may send messages and edit announcements (the auditor only looks). */
 export function mayMessage(roles: readonly StaffRole[]): boolean {
   return roles.includes('admin') || roles.includes('marketing');
+}
+
+/** Whether these roles may change the channel line-up (the auditor only looks). */
+export function mayEditChannels(roles: readonly StaffRole[]): boolean {
+  return roles.includes('admin') || roles.includes('channel_scheduler');
 }
 
 /** Whether these roles may make, export and void voucher batches (the auditor only looks). */

@@ -9,6 +9,7 @@ import {
   mayIngest,
   mayMessage,
   mayManageDraws,
+  mayEditChannels,
   mayManageVouchers,
   maySchedule,
   mayManageAds,
@@ -37,6 +38,12 @@ const MessagesPage = lazy(() =>
 );
 const AnnouncementsPage = lazy(() =>
   import('../pages/AnnouncementsPage').then((m) => ({ default: m.AnnouncementsPage })),
+);
+const ChannelsPage = lazy(() =>
+  import('../pages/ChannelsPage').then((m) => ({ default: m.ChannelsPage })),
+);
+const ChannelEditPage = lazy(() =>
+  import('../pages/ChannelEditPage').then((m) => ({ default: m.ChannelEditPage })),
 );
 const SchedulePage = lazy(() =>
   import('../pages/SchedulePage').then((m) => ({ default: m.SchedulePage })),
@@ -209,6 +216,21 @@ function Shell({ staff }: { staff: StaffSelf }) {
                 path="announcements"
                 element={<AnnouncementsPage editable={mayMessage(staff.roles)} />}
               />
+            )}
+            {mayUse('channels', staff.roles) && (
+              <>
+                <Route
+                  path="channels"
+                  element={<ChannelsPage editable={mayEditChannels(staff.roles)} />}
+                />
+                {mayEditChannels(staff.roles) && (
+                  <Route path="channels/new" element={<ChannelEditPage editable />} />
+                )}
+                <Route
+                  path="channels/:channelId"
+                  element={<ChannelEditPage editable={mayEditChannels(staff.roles)} />}
+                />
+              </>
             )}
             {mayUse('schedule', staff.roles) && (
               <>

@@ -5,6 +5,26 @@ export interface LiveTables {
   channel_wording: ChannelWordingTable;
   live_bookmark: LiveBookmarkTable;
   programme_position: ProgrammePositionTable;
+  channel_ad_plan: ChannelAdPlanTable;
+  live_setting: LiveSettingTable;
+}
+
+/** An AVOD channel's ad breaks from `effective_from` on (migration 0035, docs/adr/0047). */
+export interface ChannelAdPlanTable {
+  channel_id: string;
+  /** Unix seconds: programmes starting after it follow this plan. */
+  effective_from: number;
+  opening_break: number;
+  /** Minutes between breaks inside a programme; null: no recurring break. */
+  interval_minutes: number | null;
+  break_seconds: number;
+}
+
+/** The live settings set in the console: 'default_channel_id', 'stream_host_rules' (migration 0035). */
+export interface LiveSettingTable {
+  name: string;
+  value: string;
+  updated_at: number;
 }
 
 /** A viewer's resume point in a catch-up programme (migration 0031, docs/adr/0043). */

@@ -143,6 +143,10 @@ export interface ChannelTable {
   sponsor_logo_path: string | null;
   /** 'UR' upper right, 'L' left. */
   sponsor_logo_position: Generated<string>;
+  /** 1: the sponsor logo shows; 0: kept but off (migration 0035, docs/adr/0047). */
+  sponsor_logo_shown: Generated<number>;
+  /** Bumped by every console edit; an edit names the version it was made on (migration 0035). */
+  version: Generated<number>;
   /** Clips the origin plays out in turn, comma separated; '' → clip_id alone. */
   playout_clip_ids: Generated<string>;
   /** Bumped by every schedule import, so each instance rebuilds its playout. */

@@ -14,3 +14,4 @@ export * from './vouchers.js';
 export * from './schedule.js';
 export * from './draws.js';
 export * from './ads.js';
+export * from './channels.js';

@@ -35,6 +35,7 @@ import { catchup } from './0031-catchup.js';
 import { signUpConfirmation } from './0032-sign-up-confirmation.js';
 import { voucherBatches } from './0033-voucher-batches.js';
 import { consoleMessages } from './0034-console-messages.js';
+import { channelLineup } from './0035-channel-lineup.js';
 import { programmeClip } from './0036-programme-clip.js';
 import { consoleDraws } from './0037-console-draws.js';
 import { adCampaigns } from './0038-ad-campaigns.js';
@@ -74,6 +75,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0032-sign-up-confirmation': signUpConfirmation,
   '0033-voucher-batches': voucherBatches,
   '0034-console-messages': consoleMessages,
+  '0035-channel-lineup': channelLineup,
   '0036-programme-clip': programmeClip,
   '0037-console-draws': consoleDraws,
   '0038-ad-campaigns': adCampaigns,

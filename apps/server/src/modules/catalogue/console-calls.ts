@@ -39,7 +39,9 @@ const fileProblem = (problem: string) =>
   new AppError('BAD_INPUT', [{ name: 'file', problem }], '上傳的圖片不符合規定。');
 
 /** The upload's `version` field and its one file, read within the size limit. */
-async function readUpload(request: FastifyRequest): Promise<{ version: number; file: Buffer }> {
+export async function readUpload(
+  request: FastifyRequest,
+): Promise<{ version: number; file: Buffer }> {
   if (!request.isMultipart()) throw fileProblem('請以 multipart/form-data 上傳圖片。');
   let version: number | undefined;
   try {

@@ -34,7 +34,11 @@ const refuse = (problem: string) => new AppError('BAD_INPUT', [{ name: 'file', p
  * type other than JPEG, PNG or WebP, smaller than the size shown, or too many pixels.
  */
 export async function preparePicture(kind: TitlePictureKind, input: Buffer): Promise<Buffer> {
-  const size = PICTURE_SIZES[kind];
+  return preparePictureAt(PICTURE_SIZES[kind], input);
+}
+
+/** The same at any size (a channel's picture in the console uses it too, docs/adr/0047). */
+export async function preparePictureAt(size: ImageSize, input: Buffer): Promise<Buffer> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();

@@ -17,7 +17,8 @@ import type { CatchupOrigin } from './origin/catchup.js';
 import type { LiveOrigin } from './origin/origin.js';
 import { programmeAt, programmesBetween, type ChannelRow, type ProgrammeRow } from './queries.js';
 import type { LiveService } from './service.js';
-import { liveStreamUrl, type HostRule } from './stream-hosts.js';
+import type { LineupSettingsStore } from './lineup-settings.js';
+import { liveStreamUrl } from './stream-hosts.js';
 
 /** The play history lists this many programmes at most. */
 export const PROGRAMME_HISTORY_LIMIT = 50;
@@ -68,7 +69,8 @@ function present(channel: ChannelRow, p: ProgrammeRow, now: number): CatchupProg
 }
 
 export interface CatchupSettings {
-  hostRules: readonly HostRule[];
+  /** The stream-host rules, set in the console (docs/adr/0047). */
+  lineup: LineupSettingsStore;
 }
 
 /**
@@ -121,7 +123,8 @@ export class CatchupService {
     const access = await liveAccess(this.db, channel, viewer, now, this.origin.canPlayOut(channel));
     if (!access.plays) throw RIGHT_REFUSALS[access.reason]();
     const path = this.catchup.masterPath(channelId, programStart, now);
-    const url = liveStreamUrl(path, channel.name, pageProtocol, this.settings.hostRules);
+    const { hostRules } = await this.settings.lineup.current();
+    const url = liveStreamUrl(path, channel.name, pageProtocol, hostRules);
     const ads = access.preRoll
       ? liveAdFields({ channelId, playRightType: 'AVOD' })
       : { preVastUrl: '', vastSeqId: '', preRoll: 'N' as const };

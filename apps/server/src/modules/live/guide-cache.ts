@@ -9,7 +9,8 @@ const MAX_ENTRIES = 32;
  * a few hundred milliseconds, so each range is written once per schedule instead of per request
  * (a CDN keeps it for 5 minutes too). The schedule's signature is read on every request (two small
  * queries): the programme count and highest id, and each channel's name, picture and schedule
- * revision, so an import, a seed or a renamed channel shows at once. Programmes are changed only
+ * revision and console version, so an import, a seed or a channel edited in the console shows at
+ * once. Programmes are changed only
  * by inserts and imports (which bump the revision), never edited in place.
  */
 export class GuideCache {
@@ -23,7 +24,7 @@ export class GuideCache {
         select count(*) as n, max(programme_id) as top from programme`.execute(this.db),
       this.db
         .selectFrom('channel')
-        .select(['channel_id', 'name', 'pic_path', 'schedule_rev'])
+        .select(['channel_id', 'name', 'pic_path', 'schedule_rev', 'version'])
         .orderBy('channel_id')
         .execute(),
     ]);

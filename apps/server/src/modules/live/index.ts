@@ -16,7 +16,8 @@ import { LiveOrigin } from './origin/origin.js';
 import { registerCatchupPlaylistRoutes, registerLivePlaylistRoutes } from './playlist-routes.js';
 import { registerLiveRoutes } from './routes.js';
 import { LiveService } from './service.js';
-import { parseHostRules } from './stream-hosts.js';
+import { registerLineupConsoleCalls } from './lineup-calls.js';
+import { LineupSettingsStore } from './lineup-settings.js';
 
 export { liveChannelHead } from './head.js';
 export { importXmltv, replaceSchedules } from './schedule.js';
@@ -50,11 +51,21 @@ export function registerLive(
     publicUrl: config.PUBLIC_URL,
     log: app.log,
   });
-  const service = new LiveService(db, origin, {
-    hostRules: parseHostRules(config.LIVE_STREAM_HOST_RULES),
-    simplePlayNeedsLogin: config.LIVE_SIMPLE_PLAY_NEEDS_LOGIN,
+  const lineup = new LineupSettingsStore(db, {
     defaultChannelId: config.LIVE_DEFAULT_CHANNEL_ID,
+    streamHostRules: config.LIVE_STREAM_HOST_RULES,
+  });
+  const service = new LiveService(db, origin, {
+    lineup,
+    simplePlayNeedsLogin: config.LIVE_SIMPLE_PLAY_NEEDS_LOGIN,
     publicUrl: config.PUBLIC_URL,
+  });
+  registerLineupConsoleCalls(app, {
+    db,
+    clock,
+    settings: lineup,
+    mediaDir: config.MEDIA_DIR,
+    origin,
   });
   registerLiveRoutes(app, {
     db,
@@ -70,10 +81,9 @@ export function registerLive(
   registerLivePlaylistRoutes(app, origin, signer, segments, clock);
   // Start over and catch-up (docs/adr/0043): the same playouts, a programme at a time.
   const catchup = new CatchupOrigin(origin, signer, config.STREAM_URL_TTL_SECONDS);
-  const hostRules = parseHostRules(config.LIVE_STREAM_HOST_RULES);
   registerCatchupRoutes(app, {
     clock,
-    service: new CatchupService(db, service, origin, catchup, { hostRules }),
+    service: new CatchupService(db, service, origin, catchup, { lineup }),
     leases: deps.leases,
   });
   registerCatchupPlaylistRoutes(app, catchup, origin, signer, segments, clock);

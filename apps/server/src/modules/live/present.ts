@@ -71,7 +71,8 @@ export function toChannelBean(
 
 export function toSponsorLogo(row: ChannelRow): SponsorLogo {
   const position = row.sponsor_logo_position === 'L' ? 'L' : 'UR';
-  return row.sponsor_logo_path
+  // Switched off in the console, the logo is kept but not shown (docs/adr/0047).
+  return row.sponsor_logo_path && Number(row.sponsor_logo_shown) !== 0
     ? { showLogo: 'Y', logoUrl: mediaUrl(row.sponsor_logo_path), position }
     : { showLogo: 'N', logoUrl: '', position };
 }

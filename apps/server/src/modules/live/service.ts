@@ -24,7 +24,8 @@ import {
   programmesStarting,
   type ChannelRow,
 } from './queries.js';
-import { liveStreamUrl, type HostRule } from './stream-hosts.js';
+import type { LineupSettingsStore } from './lineup-settings.js';
+import { liveStreamUrl } from './stream-hosts.js';
 import { taipeiMidnight } from '../../taipei-time.js';
 
 /** The programme list shows today and the six days after it (Taipei dates). */
@@ -32,11 +33,13 @@ export const SCHEDULE_DAYS = 7;
 const DAY = 86_400;
 
 export interface LiveSettings {
-  hostRules: readonly HostRule[];
+  /**
+   * The stream-host rules and the channel the page opens on when none is asked for ('' → the
+   * first free one on air): set in the console, read per request (docs/adr/0047).
+   */
+  lineup: LineupSettingsStore;
   /** liveIsLogin: the simple-play page needs a signed-in viewer. */
   simplePlayNeedsLogin: boolean;
-  /** The channel the page opens on when none is asked for ('' → the first free one on air). */
-  defaultChannelId: string;
   publicUrl: string;
 }
 
@@ -109,7 +112,11 @@ export class LiveService {
     channelId: string | undefined,
     now: number,
   ): Promise<LivePageData> {
-    const [all, current] = await Promise.all([listChannels(this.db), programmesAt(this.db, now)]);
+    const [all, current, settings] = await Promise.all([
+      listChannels(this.db),
+      programmesAt(this.db, now),
+      this.settings.lineup.current(),
+    ]);
     // A kid's page lists, opens on and knows only kid channels (docs/adr/0028).
     const channels = all.filter((c) => channelVisibleTo(c, viewer));
     const onAir = new Map(current.map((p) => [p.channel_id, p]));
@@ -130,8 +137,8 @@ export class LiveService {
     const known = (id: string | undefined) => !!id && channels.some((c) => c.channel_id === id);
     const defaultLiveChannelId = known(channelId)
       ? channelId!
-      : known(this.settings.defaultChannelId)
-        ? this.settings.defaultChannelId
+      : known(settings.defaultChannelId)
+        ? settings.defaultChannelId
         : ((channels.find((c) => this.opensForAnyone(c, now)) ?? live[0])?.channel_id ?? '');
     return {
       dataContent: {
@@ -154,11 +161,12 @@ export class LiveService {
   ): Promise<SwitchChannelData> {
     const channel = await this.requireChannel(channelId, viewer);
     const today = taipeiMidnight(now);
-    const [wordings, programmes, access, drawActivity] = await Promise.all([
+    const [wordings, programmes, access, drawActivity, settings] = await Promise.all([
       channelWordings(this.db, channelId),
       programmesStarting(this.db, channelId, today, today + SCHEDULE_DAYS * DAY),
       liveAccess(this.db, channel, viewer, now, this.origin.canPlayOut(channel)),
       drawActivityFor(this.db, channelId, viewer, now),
+      this.settings.lineup.current(),
     ]);
     const videoUrl = access.plays
       ? Buffer.from(
@@ -166,7 +174,7 @@ export class LiveService {
             this.origin.masterPath(channelId),
             channel.name,
             pageProtocol,
-            this.settings.hostRules,
+            settings.hostRules,
           ),
         ).toString('base64')
       : '';

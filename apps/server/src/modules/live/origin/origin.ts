@@ -9,6 +9,7 @@ import type { StreamSigner } from '../../media/stream-urls.js';
 import { playoutClipIds } from '../channel-rules.js';
 import type { CatchupChannel, ProgrammeSlot } from '../catchup-rules.js';
 import { findChannel, programmeTimes, type ChannelRow } from '../queries.js';
+import { adBreaksFor, type AdPlanRow } from './ad-plan.js';
 import type { Asset, Rendition } from './assets.js';
 import { LiveSigner } from './live-signer.js';
 import {
@@ -84,10 +85,22 @@ const FINGERPRINT_COLUMNS = [
   'twitch_login',
   'schedule_rev',
   'catchup_hours',
+  // Bumped by every console edit, an ad plan change among them (docs/adr/0047).
+  'version',
 ] as const;
 
 function fingerprintOf(row: Pick<ChannelRow, (typeof FINGERPRINT_COLUMNS)[number]>): string {
   return JSON.stringify(FINGERPRINT_COLUMNS.map((c) => row[c]));
+}
+
+/** A channel's ad plans, oldest first (docs/adr/0047). */
+function adPlans(db: Kysely<Database>, channelId: string): Promise<AdPlanRow[]> {
+  return db
+    .selectFrom('channel_ad_plan')
+    .select(['effective_from', 'opening_break', 'interval_minutes', 'break_seconds'])
+    .where('channel_id', '=', channelId)
+    .orderBy('effective_from')
+    .execute();
 }
 
 const notFound = () => new AppError('NOT_FOUND', undefined, '本頻道目前沒有播出。');
@@ -125,6 +138,13 @@ export class LiveOrigin {
     this.generation += 1;
     this.playouts.clear();
     this.loading.clear();
+  }
+
+  /** Forgets one channel's playout (after a console edit in this process; other instances poll). */
+  forget(channelId: string): void {
+    this.generation += 1;
+    this.playouts.delete(channelId);
+    this.loading.delete(channelId);
   }
 
   /**
@@ -264,7 +284,10 @@ export class LiveOrigin {
       .map((id) => known.get(id))
       .filter((a): a is Asset => a !== undefined);
     if (assets.length === 0) return null;
-    const rows = await programmeTimes(db, channelId);
+    const [rows, plans] = await Promise.all([
+      programmeTimes(db, channelId),
+      adPlans(db, channelId),
+    ]);
     // A programme's own clip (the console's asset, docs/adr/0048) plays in its block when this
     // origin has it; the channel's clips come first, so without any the timeline is as before.
     const channelAssets = assets.length;
@@ -285,7 +308,7 @@ export class LiveOrigin {
       airEnd: row.air_end_at === null ? null : Number(row.air_end_at),
       assets,
       timeline: new Timeline(
-        programmes,
+        programmes.map((p) => ({ ...p, ads: adBreaksFor(plans, Number(p.start_at)) })),
         assets.map((a) => a.segmentCount),
         PLAYOUT_EPOCH_SEGMENT,
         channelAssets,

@@ -1,13 +1,17 @@
 import { LIVE_SEGMENT_SECONDS } from '@site/contract';
+import { DEFAULT_AD_BREAKS, breakStartsAt } from './ad-plan.js';
 import type { Asset, Rendition } from './assets.js';
 import type { Timeline } from './timeline.js';
 
 /** Segments in a live media playlist: 12 s, three times the 2 s target and then some (RFC 8216 §6.2.2). */
 export const LIVE_WINDOW_SEGMENTS = 6;
-/** AVOD channels: an ad break opens every programme and recurs every 15 minutes inside it. */
-export const AD_BREAK_EVERY_SEGMENTS = (15 * 60) / LIVE_SEGMENT_SECONDS;
-/** Each break is planned at 30 s (the demo ad is 15 s; a second one may fill it). */
-export const AD_BREAK_SEGMENTS = 30 / LIVE_SEGMENT_SECONDS;
+/**
+ * AVOD channels' default breaks (a channel's own plan is set in the console, docs/adr/0047): a
+ * break opens every programme and recurs every 15 minutes inside it, each planned at 30 s (the
+ * demo ad is 15 s; a second one may fill it).
+ */
+export const AD_BREAK_EVERY_SEGMENTS = DEFAULT_AD_BREAKS.every!;
+export const AD_BREAK_SEGMENTS = DEFAULT_AD_BREAKS.length;
 
 const iso = (segment: number) => new Date(segment * LIVE_SEGMENT_SECONDS * 1000).toISOString();
 
@@ -128,16 +132,18 @@ export function mediaPlaylistSegments(input: MediaPlaylistInput, from: number, t
       text += `#EXT-X-MAP:URI="${prefix}${rendition.init}"\n`;
       text += `#EXT-X-PROGRAM-DATE-TIME:${iso(segment)}\n`;
     }
+    // The programme's own breaks (the plan it started under), so live and catch-up agree.
+    const ads = at.block.ads;
     if (
       input.adTag !== null &&
-      at.block.programme &&
-      at.offset % AD_BREAK_EVERY_SEGMENTS === 0 &&
-      at.offset + AD_BREAK_SEGMENTS <= at.block.end - at.block.start
+      ads !== null &&
+      breakStartsAt(ads, at.offset) &&
+      at.offset + ads.length <= at.block.end - at.block.start
     ) {
       text +=
         `#EXT-X-DATERANGE:ID="ad-${input.channelId}-${segment}",CLASS="com.starvideo.ad-break",` +
         `START-DATE="${iso(segment)}",` +
-        `PLANNED-DURATION=${(AD_BREAK_SEGMENTS * LIVE_SEGMENT_SECONDS).toFixed(3)},` +
+        `PLANNED-DURATION=${(ads.length * LIVE_SEGMENT_SECONDS).toFixed(3)},` +
         `X-AD-TAG="${input.adTag}"\n`;
     }
     text += `#EXTINF:${LIVE_SEGMENT_SECONDS.toFixed(3)},\n`;

@@ -1,4 +1,5 @@
 import { LIVE_SEGMENT_SECONDS } from '@site/contract';
+import { DEFAULT_AD_BREAKS, type AdBreaks } from './ad-plan.js';
 
 /**
  * A channel's playout as a function of the segment number (docs/adr/0025). Segment n covers
@@ -20,6 +21,8 @@ export interface Block {
   end: number;
   /** A programme (ad breaks are placed in programmes) or a gap. */
   programme: boolean;
+  /** A programme's ad breaks on an AVOD channel (the plan it started under); null for a gap. */
+  ads: AdBreaks | null;
   /** Asset indexes in play order. */
   order: number[];
   /** Where each asset of `order` starts inside one cycle, in segments. */
@@ -65,13 +68,19 @@ export class Timeline {
 
   /**
    * @param programmes a channel's programmes, sorted by start (overlaps are cut at the earlier
-   *   one's end: the import refuses them, so only rows written around it could overlap)
+   *   one's end: the import refuses them, so only rows written around it could overlap), each
+   *   with the ad breaks it started under (ad-plan.ts; the defaults when not given)
    * @param assetLengths segments of each asset, in the channel's order (at least one)
    * @param epoch the first segment of the playout (PLAYOUT_EPOCH_SEGMENT on the site); nothing
    *   plays before it and it has discontinuity sequence 0
    */
   constructor(
-    programmes: readonly { start_at: number; end_at: number; asset?: number | null }[],
+    programmes: readonly {
+      start_at: number;
+      end_at: number;
+      asset?: number | null;
+      ads?: AdBreaks;
+    }[],
     private readonly assetLengths: readonly number[],
     epoch = 0,
     /**
@@ -88,8 +97,13 @@ export class Timeline {
       throw new Error('a timeline needs channel assets');
     let cursor = epoch;
     let tags = 0;
-    const push = (start: number, end: number, programme: boolean, asset: number | null = null) => {
-      const block = this.block(start, end, programme, tags, asset);
+    const push = (
+      start: number,
+      end: number,
+      ads: AdBreaks | null,
+      asset: number | null = null,
+    ) => {
+      const block = this.block(start, end, ads, tags, asset);
       this.blocks.push(block);
       if (Number.isFinite(end)) tags += this.tagsIn(block, end - start);
     };
@@ -97,18 +111,23 @@ export class Timeline {
       const start = Math.max(segmentAtOrAfter(Number(p.start_at)), cursor);
       const end = segmentAtOrAfter(Number(p.end_at));
       if (end <= start) continue;
-      if (start > cursor) push(cursor, start, false);
+      if (start > cursor) push(cursor, start, null);
       const own = p.asset ?? null;
-      push(start, end, true, own !== null && own < assetLengths.length ? own : null);
+      push(
+        start,
+        end,
+        p.ads ?? DEFAULT_AD_BREAKS,
+        own !== null && own < assetLengths.length ? own : null,
+      );
       cursor = end;
     }
-    push(cursor, Infinity, false);
+    push(cursor, Infinity, null);
   }
 
   private block(
     start: number,
     end: number,
-    programme: boolean,
+    ads: AdBreaks | null,
     tagsBefore: number,
     asset: number | null,
   ): Block {
@@ -120,7 +139,7 @@ export class Timeline {
       offsets.push(cycle);
       cycle += this.assetLengths[asset]!;
     }
-    return { start, end, programme, order, offsets, cycle, tagsBefore };
+    return { start, end, programme: ads !== null, ads, order, offsets, cycle, tagsBefore };
   }
 
   /** Asset starts among the first `m` segments of a block. */
