@@ -11,3 +11,5 @@ export * from './catalogue.js';
 export * from './media.js';
 export * from './messages.js';
 export * from './vouchers.js';
+export * from './wording.js';
+export * from './wording-shapes.js';

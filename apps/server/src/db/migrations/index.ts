@@ -35,6 +35,7 @@ import { catchup } from './0031-catchup.js';
 import { signUpConfirmation } from './0032-sign-up-confirmation.js';
 import { voucherBatches } from './0033-voucher-batches.js';
 import { consoleMessages } from './0034-console-messages.js';
+import { wordingEdits } from './0039-wording-edits.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -71,6 +72,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0032-sign-up-confirmation': signUpConfirmation,
   '0033-voucher-batches': voucherBatches,
   '0034-console-messages': consoleMessages,
+  '0039-wording-edits': wordingEdits,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {
