@@ -1,4 +1,5 @@
-import { FIXED_TEXTS, KNOWN_WORDINGS, type ConsoleWording } from '@site/contract/console';
+import type { FIXED_TEXTS } from '@site/contract/console';
+import { KNOWN_WORDINGS, type ConsoleWording } from '@site/contract/console';
 import { siteCalls } from '@site/contract';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
