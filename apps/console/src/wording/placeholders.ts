@@ -2,12 +2,12 @@ import {
   WORDING_SEPARATOR,
   checkWordingText,
   splitWording,
-  type ConsoleWording,
+  type WordingShape,
   type WordingProblem,
 } from '@site/contract/console';
 
 /** What the editor and the preview need of an entry. */
-export type WordingEntryShape = Pick<ConsoleWording, 'code' | 'parts' | 'maxLength' | 'preview'>;
+export type WordingEntryShape = WordingShape & { readonly code: string };
 
 /** One piece of a text as the editor marks it: a placeholder's value, or a `$$` separator. */
 export type WordingSegment =
@@ -59,7 +59,7 @@ export function filledPlaceholders(
 
 /** The problems the server would refuse this text for (the contract's one check). */
 export function problemsOf(entry: WordingEntryShape, text: string): WordingProblem[] {
-  return checkWordingText({ ...entry, parts: entry.parts }, text);
+  return checkWordingText(entry, text);
 }
 
 /** How many `$$` the text has against how many the entry needs ("1 / 1"). */

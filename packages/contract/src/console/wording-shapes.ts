@@ -21,7 +21,7 @@ export interface WordingPart {
   readonly label: string;
   readonly kind: WordingPartKind;
   /** May be empty (a footer line without a link keeps its `$$`). */
-  readonly optional?: boolean;
+  readonly optional?: boolean | undefined;
 }
 
 /** How the customer site shows an entry: the console's preview draws it the same way. */
