@@ -37,6 +37,7 @@ export const SECTIONS = {
   messages: { path: '/messages', label: '站內訊息', roles: ['marketing', 'auditor'] },
   announcements: { path: '/announcements', label: '公告', roles: ['marketing', 'auditor'] },
   vouchers: { path: '/vouchers', label: '序號批次', roles: ['marketing', 'auditor'] },
+  wording: { path: '/wording', label: '文字管理', roles: ['marketing', 'auditor'] },
   staff: { path: '/staff', label: '員工', roles: [] },
   audit: { path: '/audit', label: '稽核紀錄', roles: ['auditor'] },
 } as const satisfies Record<string, { path: string; label: string; roles: readonly StaffRole[] }>;
@@ -65,5 +66,10 @@ export function mayMessage(roles: readonly StaffRole[]): boolean {
 
 /** Whether these roles may make, export and void voucher batches (the auditor only looks). */
 export function mayManageVouchers(roles: readonly StaffRole[]): boolean {
+  return roles.includes('admin') || roles.includes('marketing');
+}
+
+/** Whether these roles may edit the site's wording (the auditor only looks). */
+export function mayEditWording(roles: readonly StaffRole[]): boolean {
   return roles.includes('admin') || roles.includes('marketing');
 }

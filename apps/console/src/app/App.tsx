@@ -9,6 +9,7 @@ import {
   mayIngest,
   mayMessage,
   mayManageVouchers,
+  mayEditWording,
   mayUse,
   useSession,
   type Section,
@@ -43,6 +44,9 @@ const NewVoucherBatchPage = lazy(() =>
 );
 const VoucherBatchPage = lazy(() =>
   import('../pages/VoucherBatchPage').then((m) => ({ default: m.VoucherBatchPage })),
+);
+const WordingPage = lazy(() =>
+  import('../pages/WordingPage').then((m) => ({ default: m.WordingPage })),
 );
 const TitleEditPage = lazy(() =>
   import('../pages/TitleEditPage').then((m) => ({ default: m.TitleEditPage })),
@@ -206,6 +210,12 @@ function Shell({ staff }: { staff: StaffSelf }) {
                   element={<VoucherBatchPage editable={mayManageVouchers(staff.roles)} />}
                 />
               </>
+            )}
+            {mayUse('wording', staff.roles) && (
+              <Route
+                path="wording"
+                element={<WordingPage editable={mayEditWording(staff.roles)} />}
+              />
             )}
             {mayUse('staff', staff.roles) && <Route path="staff" element={<StaffPage />} />}
             {mayUse('audit', staff.roles) && <Route path="audit" element={<AuditPage />} />}

@@ -44,7 +44,7 @@ export function segmentsOf(
   return segments;
 }
 
-/** The template with this text's values filled in: `{minutes}=10　{message}=免費試看…`. */
+/** The template with this text's values filled in: `{minutes}=10 · {message}=免費試看…`. */
 export function filledPlaceholders(
   entry: Pick<WordingEntryShape, 'parts'>,
   text: string,
