@@ -69,6 +69,7 @@ describe('the operator console in Chromium (issue 22)', () => {
       '站內訊息',
       '公告',
       '序號批次',
+      '文字管理',
       '員工',
       '稽核紀錄',
     ]);
@@ -200,6 +201,7 @@ describe('the operator console in Chromium (issue 22)', () => {
       '站內訊息',
       '公告',
       '序號批次',
+      '文字管理',
       '稽核紀錄',
     ]);
     await nav.getByRole('link', { name: '稽核紀錄' }).click();
