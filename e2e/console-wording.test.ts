@@ -1,9 +1,13 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, realProblems } from './support/axe.js';
 import { launchBrowser, openPage, viewports } from './support/browser.js';
 import { requireConsoleBuild, signInStaff } from './support/console.js';
 import { startServer, type RunningServer } from './support/server.js';
+
+/** No sideways scrolling at 375 px: the layout fits the viewport. */
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /** The demo seed's marketer (apps/server/src/demo/staff.ts): no second factor. */
 const MARKETING = 'marketing@console.example';
@@ -41,6 +45,7 @@ describe('wording in the console, shown on the site (issue 25 item 9)', () => {
       .poll(() => page.getByTestId('wording-preview').textContent())
       .toContain('頁尾：客服專線 0800-555-888（24 小時）');
     expect(await axeViolations(page)).toEqual([]);
+    expect(await fitsWidth(page)).toBe(true);
     await page.getByRole('button', { name: '儲存' }).click();
     await page.getByText('已儲存「頁尾：客服專線」：客服專線 0800-555-888（24 小時）$$').waitFor();
     await page.getByRole('button', { name: '編輯「頁尾：客服專線」' }).waitFor();
