@@ -73,6 +73,7 @@ describe('the operator console in Chromium (issue 22)', () => {
       '序號批次',
       '抽獎活動',
       '廣告活動',
+      '文字管理',
       '員工',
       '稽核紀錄',
     ]);
@@ -208,6 +209,7 @@ describe('the operator console in Chromium (issue 22)', () => {
       '序號批次',
       '抽獎活動',
       '廣告活動',
+      '文字管理',
       '稽核紀錄',
     ]);
     await nav.getByRole('link', { name: '稽核紀錄' }).click();

@@ -38,6 +38,7 @@ import { registerCataloguePageRoutes } from './modules/catalogue/page-routes.js'
 import { registerCatalogueRoutes } from './modules/catalogue/routes.js';
 import { registerSiteContentRoutes } from './modules/site-content/routes.js';
 import { WordingStore } from './modules/site-content/wording.js';
+import { registerWordingConsoleCalls } from './modules/site-content/wording-calls.js';
 import { liveChannelHead } from './modules/live/head.js';
 import { registerLive } from './modules/live/index.js';
 import { parseGatewayClients, registerGatewayClientAuth } from './modules/gateway/client-auth.js';
@@ -216,6 +217,7 @@ export async function buildApp({
     clock,
     onQueued: onIngestQueued,
   });
+  registerWordingConsoleCalls(app, { db, clock });
 
   registerGatewayClientAuth(app, parseGatewayClients(config.GATEWAY_CLIENTS), clock);
   registerHealthRoutes(app, database);
@@ -267,7 +269,7 @@ export async function buildApp({
     inToViewList: (uid, contentId) => isMember(db, 'to_view_item', uid, contentId),
   });
   registerCataloguePageRoutes(app, db, clock, (clipId) => streams.masterUrl(clipId));
-  registerSiteContentRoutes(app, new WordingStore(db, config.CATALOGUE_CACHE_SECONDS, clock));
+  registerSiteContentRoutes(app, new WordingStore(db));
   const streams = new StreamSigner(
     config.STREAM_SIGNING_SECRET,
     config.STREAM_URL_TTL_SECONDS,

@@ -41,6 +41,7 @@ export const SECTIONS = {
   vouchers: { path: '/vouchers', label: '序號批次', roles: ['marketing', 'auditor'] },
   draws: { path: '/draws', label: '抽獎活動', roles: ['marketing', 'auditor', 'customer_care'] },
   ads: { path: '/ads', label: '廣告活動', roles: ['marketing', 'auditor'] },
+  wording: { path: '/wording', label: '文字管理', roles: ['marketing', 'auditor'] },
   staff: { path: '/staff', label: '員工', roles: [] },
   audit: { path: '/audit', label: '稽核紀錄', roles: ['auditor'] },
 } as const satisfies Record<string, { path: string; label: string; roles: readonly StaffRole[] }>;
@@ -92,5 +93,10 @@ export function mayManageDraws(roles: readonly StaffRole[]): boolean {
 
 /** Whether these roles may upload creatives and make or change campaigns (the auditor only looks). */
 export function mayManageAds(roles: readonly StaffRole[]): boolean {
+  return roles.includes('admin') || roles.includes('marketing');
+}
+
+/** Whether these roles may edit the site's wording (the auditor only looks). */
+export function mayEditWording(roles: readonly StaffRole[]): boolean {
   return roles.includes('admin') || roles.includes('marketing');
 }

@@ -13,6 +13,7 @@ import {
   mayManageVouchers,
   maySchedule,
   mayManageAds,
+  mayEditWording,
   mayUse,
   useSession,
   type Section,
@@ -68,6 +69,9 @@ const NewDrawPage = lazy(() =>
 );
 const DrawActivityPage = lazy(() =>
   import('../pages/DrawActivityPage').then((m) => ({ default: m.DrawActivityPage })),
+);
+const WordingPage = lazy(() =>
+  import('../pages/WordingPage').then((m) => ({ default: m.WordingPage })),
 );
 const TitleEditPage = lazy(() =>
   import('../pages/TitleEditPage').then((m) => ({ default: m.TitleEditPage })),
@@ -284,6 +288,12 @@ function Shell({ staff }: { staff: StaffSelf }) {
                   element={<AdCampaignPage editable={mayManageAds(staff.roles)} />}
                 />
               </>
+            )}
+            {mayUse('wording', staff.roles) && (
+              <Route
+                path="wording"
+                element={<WordingPage editable={mayEditWording(staff.roles)} />}
+              />
             )}
             {mayUse('staff', staff.roles) && <Route path="staff" element={<StaffPage />} />}
             {mayUse('audit', staff.roles) && <Route path="audit" element={<AuditPage />} />}

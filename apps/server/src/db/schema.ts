@@ -327,6 +327,11 @@ export interface WordingTable {
   group_code: string;
   wording: string;
   sort_order: number;
+  /** Migration 0039 (console edits, docs/adr/0051). */
+  version: Generated<number>;
+  previous_wording: string | null;
+  updated_at: number | null;
+  updated_by: string | null;
 }
 
 export interface HotKeywordTable {

@@ -15,3 +15,5 @@ export * from './schedule.js';
 export * from './draws.js';
 export * from './ads.js';
 export * from './channels.js';
+export * from './wording.js';
+export * from './wording-shapes.js';

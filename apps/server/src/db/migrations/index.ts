@@ -39,6 +39,7 @@ import { channelLineup } from './0035-channel-lineup.js';
 import { programmeClip } from './0036-programme-clip.js';
 import { consoleDraws } from './0037-console-draws.js';
 import { adCampaigns } from './0038-ad-campaigns.js';
+import { wordingEdits } from './0039-wording-edits.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -79,6 +80,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0036-programme-clip': programmeClip,
   '0037-console-draws': consoleDraws,
   '0038-ad-campaigns': adCampaigns,
+  '0039-wording-edits': wordingEdits,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {

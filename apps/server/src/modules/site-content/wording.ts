@@ -1,36 +1,28 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { ReadCache } from '../../lib/read-cache.js';
 
 export interface WordingEntry {
   code: string;
   wording: string;
 }
 
-/** Wording by code and by group, read-mostly, so kept in memory for the cache's TTL. */
+/**
+ * Wording by code and by group, read from the table on every call (docs/adr/0051). Marketing
+ * edits it in the console and the change must show on every instance at once: a per-process
+ * cache would need a revision read per call to stay right, which costs the same one indexed
+ * query as reading the entry itself, so there is none.
+ */
 export class WordingStore {
-  readonly #byCode: ReadCache<WordingEntry | null>;
-  readonly #byGroup: ReadCache<WordingEntry[]>;
-
-  constructor(
-    private readonly db: Kysely<Database>,
-    cacheSeconds: number,
-    clock: () => number,
-  ) {
-    this.#byCode = new ReadCache(cacheSeconds, clock);
-    this.#byGroup = new ReadCache(cacheSeconds, clock);
-  }
+  constructor(private readonly db: Kysely<Database>) {}
 
   async find(code: string): Promise<WordingEntry | null> {
-    return this.#byCode.get(code, async () => {
-      const row = await this.db
-        .selectFrom('wording')
-        .select(['code', 'wording'])
-        .where('code', '=', code)
-        .executeTakeFirst();
-      return row ?? null;
-    });
+    const row = await this.db
+      .selectFrom('wording')
+      .select(['code', 'wording'])
+      .where('code', '=', code)
+      .executeTakeFirst();
+    return row ?? null;
   }
 
   async require(code: string): Promise<WordingEntry> {
@@ -40,21 +32,13 @@ export class WordingStore {
   }
 
   async group(groupCode: string): Promise<WordingEntry[]> {
-    return this.#byGroup.get(groupCode, () =>
-      this.db
-        .selectFrom('wording')
-        .select(['code', 'wording'])
-        .where('group_code', '=', groupCode)
-        .orderBy('sort_order')
-        .orderBy('code')
-        .execute(),
-    );
-  }
-
-  /** After a wording is edited (no editor yet; tests and future admin calls use it). */
-  invalidate(): void {
-    this.#byCode.clear();
-    this.#byGroup.clear();
+    return this.db
+      .selectFrom('wording')
+      .select(['code', 'wording'])
+      .where('group_code', '=', groupCode)
+      .orderBy('sort_order')
+      .orderBy('code')
+      .execute();
   }
 }
 
