@@ -112,7 +112,11 @@ export function answeredProgramPlay(
   return fresh(ahead.get(aheadKey(channelId, programStart)))?.answered;
 }
 
-/** A reply asked for ahead and still fresh, taken once (`answered` when it has come). */
+/**
+ * A reply asked for ahead and still fresh, taken once: `answered` when it had come at the
+ * taking. A snapshot, not the live entry: the entry is filled in when its reply comes, and a
+ * player that rendered 'loading' from it must not later read it as answered and wait forever.
+ */
 export function takeProgramPlay(
   channelId: string,
   programStart: string,
@@ -120,7 +124,8 @@ export function takeProgramPlay(
   const key = aheadKey(channelId, programStart);
   const held = fresh(ahead.get(key));
   ahead.delete(key);
-  return held;
+  if (!held) return undefined;
+  return held.answered ? { reply: held.reply, answered: held.answered } : { reply: held.reply };
 }
 
 /** GET ajaxFindProgramHistoryList.do: the member's catch-up programmes, newest first. */
