@@ -9,7 +9,8 @@ import { LiveBookmarks } from './bookmarks.js';
 import { registerCatchupRoutes } from './catchup-routes.js';
 import { CatchupService } from './catchup-service.js';
 import { CatchupOrigin } from './origin/catchup.js';
-import { loadAssets } from './origin/assets.js';
+import { libraryClip } from '../ingest/library.js';
+import { clipAsset, loadAssets } from './origin/assets.js';
 import { LiveSegments } from './origin/live-segments.js';
 import { LiveSigner } from './origin/live-signer.js';
 import { LiveOrigin } from './origin/origin.js';
@@ -45,6 +46,16 @@ export function registerLive(
     db,
     clock,
     assets,
+    libraryClip: async (clipId) => {
+      const clip = await libraryClip(db, clipId);
+      if (!clip) return undefined;
+      try {
+        return clipAsset(config.MEDIA_DIR, clipId, clip.renditions);
+      } catch (error) {
+        app.log.warn(`live origin: library clip ${clipId} left out: ${(error as Error).message}`);
+        return undefined;
+      }
+    },
     streams,
     signer,
     ttlSeconds: config.STREAM_URL_TTL_SECONDS,

@@ -25,17 +25,20 @@ export interface Asset {
   segmentCount: number;
 }
 
+/** A rendition as a manifest or an ingest job describes it; `playlist` from the media folder. */
+export interface ClipRendition {
+  width: number;
+  height: number;
+  bandwidth: number;
+  averageBandwidth: number;
+  frameRate: number;
+  codecs: string;
+  playlist: string;
+}
+
 interface ManifestClip {
   id: string;
-  renditions: {
-    width: number;
-    height: number;
-    bandwidth: number;
-    averageBandwidth: number;
-    frameRate: number;
-    codecs: string;
-    playlist: string;
-  }[];
+  renditions: ClipRendition[];
 }
 
 /** The init file and segments of a VOD media playlist; throws when a segment is not 2 s. */
@@ -82,29 +85,41 @@ export function loadAssets(mediaDir: string): { assets: Map<string, Asset>; prob
   }
   for (const clip of clips) {
     try {
-      const clipDir = `clips/${clip.id}/`;
-      const renditions = clip.renditions.map((r): Rendition => {
-        if (!r.playlist.startsWith(clipDir)) throw new Error(`${r.playlist} is outside ${clipDir}`);
-        const { init, segments } = readRendition(path.join(mediaDir, r.playlist));
-        return {
-          bandwidth: r.bandwidth,
-          averageBandwidth: r.averageBandwidth,
-          width: r.width,
-          height: r.height,
-          frameRate: r.frameRate,
-          codecs: r.codecs,
-          dir: path.posix.dirname(r.playlist.slice(clipDir.length)),
-          init,
-          segments,
-        };
-      });
-      const counts = new Set(renditions.map((r) => r.segments.length));
-      if (renditions.length === 0 || counts.size !== 1)
-        throw new Error('renditions differ in length');
-      assets.set(clip.id, { clipId: clip.id, renditions, segmentCount: [...counts][0]! });
+      assets.set(clip.id, clipAsset(mediaDir, clip.id, clip.renditions));
     } catch (error) {
       problems.push(`${clip.id}: ${(error as Error).message}`);
     }
   }
   return { assets, problems };
+}
+
+/**
+ * A clip as the origin plays it out, from its renditions' VOD playlists under `mediaDir`;
+ * throws when it does not fit (segments other than 2 s, renditions of different lengths,
+ * encrypted, a playlist outside the clip's folder).
+ */
+export function clipAsset(
+  mediaDir: string,
+  clipId: string,
+  clipRenditions: readonly ClipRendition[],
+): Asset {
+  const clipDir = `clips/${clipId}/`;
+  const renditions = clipRenditions.map((r): Rendition => {
+    if (!r.playlist.startsWith(clipDir)) throw new Error(`${r.playlist} is outside ${clipDir}`);
+    const { init, segments } = readRendition(path.join(mediaDir, r.playlist));
+    return {
+      bandwidth: r.bandwidth,
+      averageBandwidth: r.averageBandwidth,
+      width: r.width,
+      height: r.height,
+      frameRate: r.frameRate,
+      codecs: r.codecs,
+      dir: path.posix.dirname(r.playlist.slice(clipDir.length)),
+      init,
+      segments,
+    };
+  });
+  const counts = new Set(renditions.map((r) => r.segments.length));
+  if (renditions.length === 0 || counts.size !== 1) throw new Error('renditions differ in length');
+  return { clipId, renditions, segmentCount: [...counts][0]! };
 }

@@ -63,6 +63,12 @@ export interface OriginDeps {
   db: Kysely<Database>;
   clock: () => number;
   assets: ReadonlyMap<string, Asset>;
+  /**
+   * A clip of the media library the manifest did not hold (transcoded by the ingest queue after
+   * this process started), when a programme names it (docs/adr/0048); undefined when there is no
+   * such clip or it does not fit the origin.
+   */
+  libraryClip?: (clipId: string) => Promise<Asset | undefined>;
   streams: StreamSigner;
   signer: LiveSigner;
   /** How long handed-out URLs (playlists and segments) stay valid, at least. */
@@ -119,6 +125,8 @@ export class LiveOrigin {
   private generation = 0;
   private lastCheck = 0;
   private programmeSignature: string | null = null;
+
+  private readonly library = new Map<string, Asset>();
 
   constructor(private readonly deps: OriginDeps) {}
 
@@ -276,6 +284,21 @@ export class LiveOrigin {
     return pending;
   }
 
+  /**
+   * The media library's clips among these that the manifest did not hold, loaded once each and
+   * kept (a finished clip's files never change; a clip id belongs to one job).
+   */
+  private async libraryClips(clipIds: readonly (string | null)[]): Promise<Map<string, Asset>> {
+    const { assets: known, libraryClip } = this.deps;
+    const wanted = new Set(clipIds.filter((id): id is string => id !== null && !known.has(id)));
+    for (const clipId of wanted) {
+      if (this.library.has(clipId) || !libraryClip) continue;
+      const asset = await libraryClip(clipId);
+      if (asset) this.library.set(clipId, asset);
+    }
+    return this.library;
+  }
+
   private async build(channelId: string): Promise<Playout | null> {
     const { db, assets: known } = this.deps;
     const row = await findChannel(db, channelId);
@@ -290,11 +313,12 @@ export class LiveOrigin {
     ]);
     // A programme's own clip (the console's asset, docs/adr/0048) plays in its block when this
     // origin has it; the channel's clips come first, so without any the timeline is as before.
+    const library = await this.libraryClips(rows.map((p) => p.clip_id));
     const channelAssets = assets.length;
     const programmes = rows.map((p) => {
       if (p.clip_id === null) return { ...p, asset: null };
       let index = assets.findIndex((a, i) => i >= channelAssets && a.clipId === p.clip_id);
-      const asset = known.get(p.clip_id);
+      const asset = known.get(p.clip_id) ?? library.get(p.clip_id);
       if (index < 0 && asset) index = assets.push(asset) - 1;
       return { ...p, asset: index < 0 ? null : index };
     });
