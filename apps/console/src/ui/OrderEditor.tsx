@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { ConsoleCallError } from '../api/call';
-import { moveItem, movedAnnouncement, orderChanged, type OrderItem } from '../catalogue/order';
+import { moveItem, movedAnnouncement, orderChanged, type OrderItem } from './order';
 import { Alert } from './Alert';
 
 export type OrderMessage = { tone: 'error' | 'info'; text: string };
