@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { viewerOf } from '../../src/modules/accounts/viewer.js';
 import { listSubAccounts } from '../../src/modules/accounts/sub-accounts.js';
 import { AppError } from '../../src/http/errors.js';
-import { voidSerial } from '../../src/modules/commerce/voucher-batches.js';
+import { voidSerial } from '../../src/modules/commerce/voucher-batch-changes.js';
 import { redeemVoucher } from '../../src/modules/commerce/vouchers.js';
 import { newMember, newTitle, signedInStaff, useTestApp } from '../support/index.js';
 

@@ -4,14 +4,9 @@ import { consoleVoucherCalls } from '@site/contract/console';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { registerConsoleCall, SENT } from '../staff/console-calls.js';
-import {
-  createBatch,
-  exportBatch,
-  findBatch,
-  listBatches,
-  voidBatch,
-  voidSerial,
-} from './voucher-batches.js';
+import { exportBatch, voidBatch, voidSerial } from './voucher-batch-changes.js';
+import { findBatch, listBatches } from './voucher-batch-reads.js';
+import { createBatch } from './voucher-batches.js';
 
 /**
  * The console's voucher batch calls (issue 25 item 5, docs/adr/0045): commerce owns voucher and
