@@ -50,9 +50,17 @@ describe('the site in Chromium', () => {
     await page.goto(`${server.origin}/play/M0001`);
     const video = page.locator('video');
     await video.waitFor();
-    await page.evaluate(() => document.querySelector('video')?.play());
+    // play() is asked again while the video is paused: a first play() may be cut short by
+    // hls.js attaching its source ("interrupted by a new load request"), more so on a busy machine.
     await expect
-      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+      .poll(
+        () =>
+          video.evaluate((v: HTMLVideoElement) => {
+            if (v.paused) v.play().catch(() => undefined);
+            return v.currentTime;
+          }),
+        { timeout: 20_000 },
+      )
       .toBeGreaterThan(1);
     const quality = page.getByLabel('畫質');
     await expect
