@@ -172,3 +172,20 @@ export async function sendForm(
     Array.isArray(fields) ? (fields as FieldProblem[]) : [],
   );
 }
+
+/**
+ * A picture upload on the version seen: multipart with `version` first, then the one `file`
+ * (a title's pictures, a channel's picture and sponsor logo). Answers the reply's data.
+ */
+export function sendPicture(
+  method: string,
+  url: string,
+  version: number,
+  file: Blob,
+  maxBytes: number,
+): Promise<Record<string, unknown>> {
+  const body = new FormData();
+  body.append('version', String(version));
+  body.append('file', file);
+  return sendForm(method, url, body, `圖片檔案不能超過 ${maxBytes / 1024 / 1024} MB。`);
+}

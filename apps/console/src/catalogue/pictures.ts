@@ -4,7 +4,7 @@ import {
   type ConsoleTitle,
   type TitlePictureKind,
 } from '@site/contract/console';
-import { ConsoleCallError, fillPath, sendForm, type FieldProblem } from '../api/call';
+import { ConsoleCallError, fillPath, sendPicture, type FieldProblem } from '../api/call';
 
 export const PICTURE_KINDS: readonly TitlePictureKind[] = ['poster', 'still', 'banner'];
 
@@ -68,14 +68,12 @@ export async function uploadPicture(
 ): Promise<ConsoleTitle> {
   const description = consoleCatalogueCalls.uploadTitlePicture;
   const { filled } = fillPath(description.path, { contentId: title.contentId, kind });
-  const body = new FormData();
-  body.append('version', String(title.version));
-  body.append('file', file);
-  const data = await sendForm(
+  const data = await sendPicture(
     description.method,
     filled,
-    body,
-    `圖片檔案不能超過 ${TITLE_PICTURE_MAX_BYTES / 1024 / 1024} MB。`,
+    title.version,
+    file,
+    TITLE_PICTURE_MAX_BYTES,
   );
   if (!data.title) throw new ConsoleCallError(200, 'BAD_REPLY', '伺服器回應錯誤（200）。');
   return data.title as ConsoleTitle;

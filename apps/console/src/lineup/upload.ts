@@ -4,7 +4,7 @@ import {
   type ChannelPictureKind,
   type ConsoleChannel,
 } from '@site/contract/console';
-import { ConsoleCallError, fillPath, sendForm } from '../api/call';
+import { ConsoleCallError, fillPath, sendPicture } from '../api/call';
 
 /**
  * uploadChannelPicture: multipart with the `version` seen first, then the one `file` (as a
@@ -17,14 +17,12 @@ export async function uploadChannelPicture(
 ): Promise<ConsoleChannel> {
   const description = consoleChannelCalls.uploadChannelPicture;
   const { filled } = fillPath(description.path, { channelId: channel.channelId, kind });
-  const body = new FormData();
-  body.append('version', String(channel.version));
-  body.append('file', file);
-  const data = await sendForm(
+  const data = await sendPicture(
     description.method,
     filled,
-    body,
-    `圖片檔案不能超過 ${TITLE_PICTURE_MAX_BYTES / 1024 / 1024} MB。`,
+    channel.version,
+    file,
+    TITLE_PICTURE_MAX_BYTES,
   );
   if (!data.channel) throw new ConsoleCallError(200, 'BAD_REPLY', '伺服器回應錯誤（200）。');
   return data.channel as ConsoleChannel;
