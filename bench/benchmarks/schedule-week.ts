@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../apps/server/src/db/schema.js';
 import { insertStaff } from '../../apps/server/src/modules/staff/members.js';
-import { check } from '../lib/check.js';
 import type { BenchContext, BenchServer, Benchmark, Figure, TimingResult } from '../lib/types.js';
+import { signInStaff } from '../lib/staff.js';
 
 /**
  * The schedule's week grid (issue 25: "week grid of 12 channels loads ≤ 300 ms"): the one call the
@@ -13,7 +13,6 @@ import type { BenchContext, BenchServer, Benchmark, Figure, TimingResult } from 
  */
 
 const WEEK = '/console/api/schedule/week';
-const SESSION = '/console/api/session';
 const CEILING = '/__bench/schedule-week-ceiling';
 const STAFF = { email: 'bench-scheduler@console.test', password: 'bench-password-123' };
 const CHANNELS = 12;
@@ -65,31 +64,6 @@ async function seedSchedule(db: Kysely<Database>): Promise<void> {
   }
 }
 
-async function signIn(origin: string): Promise<Record<string, string>> {
-  const cookies = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, value] = pair!.split('=');
-      if (value) cookies.set(name!, value);
-    }
-  };
-  const header = () => ({
-    cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-    'x-csrf-token': cookies.get('console_csrf') ?? '',
-    'content-type': 'application/json',
-  });
-  keep(await fetch(origin + SESSION));
-  const res = await fetch(origin + SESSION, {
-    method: 'POST',
-    headers: header(),
-    body: JSON.stringify(STAFF),
-  });
-  check(res.ok, `staff sign-in answered ${res.status}: ${await res.text()}`);
-  keep(res);
-  return header();
-}
-
 const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
 const timing = (url: string, samples: number[], problems: string[]): TimingResult => ({
@@ -110,7 +84,7 @@ interface Measured {
 async function measure(ctx: BenchContext, postgres: boolean): Promise<Measured> {
   const size = ctx.quick ? QUICK : FULL;
   const server = await ctx.startServer({ postgres });
-  const headers = await signIn(server.origin);
+  const headers = await signInStaff(server.origin, STAFF);
   const subject: number[] = [];
   const ceiling: number[] = [];
   const problems: string[] = [];

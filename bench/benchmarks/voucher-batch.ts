@@ -5,6 +5,7 @@ import type { Database } from '../../apps/server/src/db/schema.js';
 import { insertStaff } from '../../apps/server/src/modules/staff/members.js';
 import { check } from '../lib/check.js';
 import type { BenchContext, BenchServer, Benchmark, Figure, TimingResult } from '../lib/types.js';
+import { signInStaff } from '../lib/staff.js';
 
 /**
  * A voucher batch (issue 25: "a 100,000-serial batch generated and stored ≤ 10 s (SQLite and
@@ -17,7 +18,6 @@ import type { BenchContext, BenchServer, Benchmark, Figure, TimingResult } from 
  */
 
 const BATCHES = '/console/api/voucher-batches';
-const SESSION = '/console/api/session';
 const CEILING = '/__bench/voucher-batch-ceiling';
 const STAFF = { email: 'bench-marketing@console.test', password: 'bench-password-123' };
 const FULL = { quantity: 100_000, rounds: 3 };
@@ -66,31 +66,6 @@ async function ceilingInsert(db: Kysely<Database>, quantity: number): Promise<vo
   });
 }
 
-async function signIn(origin: string): Promise<Record<string, string>> {
-  const cookies = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, value] = pair!.split('=');
-      if (value) cookies.set(name!, value);
-    }
-  };
-  const header = () => ({
-    cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-    'x-csrf-token': cookies.get('console_csrf') ?? '',
-    'content-type': 'application/json',
-  });
-  keep(await fetch(origin + SESSION));
-  const res = await fetch(origin + SESSION, {
-    method: 'POST',
-    headers: header(),
-    body: JSON.stringify(STAFF),
-  });
-  check(res.ok, `staff sign-in answered ${res.status}: ${await res.text()}`);
-  keep(res);
-  return header();
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const timing = (url: string, samples: number[], problems: string[]): TimingResult => ({
   url,
@@ -110,7 +85,7 @@ interface Measured {
 async function measure(ctx: BenchContext, postgres: boolean): Promise<Measured> {
   const size = ctx.quick ? QUICK : FULL;
   const server = await ctx.startServer({ postgres });
-  const headers = await signIn(server.origin);
+  const headers = await signInStaff(server.origin, STAFF);
   const subject: number[] = [];
   const ceiling: number[] = [];
   const problems: string[] = [];
