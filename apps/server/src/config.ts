@@ -111,6 +111,8 @@ export const configSchema = z.object({
   RATE_LIMIT_DELAY_MAX_SECONDS: positiveInt.default(300),
   RATE_LIMIT_KID_PIN_DELAY_AFTER: positiveInt.default(3),
   RATE_LIMIT_KID_PIN_LOCK_AFTER: positiveInt.default(10),
+  /** NT$: customer care refunds an order up to this; above it needs finance (docs/adr/0053). */
+  CARE_REFUND_LIMIT: positiveInt.default(1000),
   /** Prize draws per sub-account per minute, and per client IP per minute (docs/adr/0026). */
   RATE_LIMIT_DRAW_PER_ACCOUNT: positiveInt.default(10),
   RATE_LIMIT_DRAW_PER_IP: positiveInt.default(600),
