@@ -126,14 +126,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     beforeAll(async () => {
       requireConsoleBuild();
-      const client = admin();
-      await client.connect();
-      await client.query(`create schema ${schema}`);
-      await client.end();
-      const env = {
-        DATABASE_URL: `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-      };
-      // One after the other: the first migrates and seeds, the second finds it done.
+      // A schema of this file's own, which the first server creates, migrates and seeds; the
+      // second, started after it, finds it done.
+      const env = { DATABASE_URL: url, DATABASE_SCHEMA: schema };
       a = await startServer({ env });
       [b, browser] = await Promise.all([startServer({ env }), launchBrowser()]);
     });
