@@ -62,6 +62,8 @@ import { registerOrderRoutes } from './modules/commerce/order-routes.js';
 import { registerCommerceAccountCentreRoutes } from './modules/commerce/account-centre-routes.js';
 import { registerCommerceConsoleCalls } from './modules/commerce/console-calls.js';
 import { registerVoucherBatchConsoleCalls } from './modules/commerce/voucher-batch-calls.js';
+import { registerCareMoneyCalls } from './modules/commerce/care-calls.js';
+import { registerCareAccessCalls } from './modules/accounts/care-calls.js';
 import { registerScheduleConsoleCalls } from './modules/live/console-schedule-calls.js';
 import { registerVoucherRoutes } from './modules/commerce/voucher-routes.js';
 import {
@@ -207,6 +209,9 @@ export async function buildApp({
   registerEngagementConsoleCalls(app, { db, clock });
   registerDrawConsoleCalls(app, { db, clock });
   registerVoucherBatchConsoleCalls(app, { db, clock });
+  // Customer care's actions on a member (issue 26 item 2, docs/adr/0053).
+  registerCareMoneyCalls(app, { db, clock, config });
+  registerCareAccessCalls(app, { db, clock });
   registerScheduleConsoleCalls(app, { db, clock, config });
   registerAdConsoleCalls(app, { db, clock });
   await registerCreativeUploadRoutes(app, {

@@ -35,6 +35,14 @@ export const configSchema = z.object({
     .string()
     .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, 'must start with sqlite: or postgres://')
     .default('sqlite:./data/site.db'),
+  /**
+   * PostgreSQL only: the schema every table lives in (created when missing). Instances sharing a
+   * database share it; tests start servers on a fresh one (e2e/console-care-actions.test.ts).
+   */
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL schema name')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_ON_START: bool.default(true),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
@@ -111,6 +119,8 @@ export const configSchema = z.object({
   RATE_LIMIT_DELAY_MAX_SECONDS: positiveInt.default(300),
   RATE_LIMIT_KID_PIN_DELAY_AFTER: positiveInt.default(3),
   RATE_LIMIT_KID_PIN_LOCK_AFTER: positiveInt.default(10),
+  /** NT$: customer care refunds an order up to this; above it needs finance (docs/adr/0053). */
+  CARE_REFUND_LIMIT: positiveInt.default(1000),
   /** Prize draws per sub-account per minute, and per client IP per minute (docs/adr/0026). */
   RATE_LIMIT_DRAW_PER_ACCOUNT: positiveInt.default(10),
   RATE_LIMIT_DRAW_PER_IP: positiveInt.default(600),

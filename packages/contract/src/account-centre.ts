@@ -60,7 +60,7 @@ export const walletLedgerEntrySchema = z.object({
   purse: z.enum(['stored', 'credit']),
   /** NT$: positive adds, negative spends. */
   amount: z.number().int(),
-  reason: z.enum(['voucher', 'order', 'refund', 'expiry']),
+  reason: z.enum(['voucher', 'order', 'refund', 'expiry', 'adjustment']),
   /** The order the entry pays or refunds; null for vouchers and expiry. */
   orderId: z.string().nullable(),
   /** Viewing-credit grants: when the lot ends (Unix seconds). */

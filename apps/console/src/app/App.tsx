@@ -73,6 +73,12 @@ const DrawActivityPage = lazy(() =>
 const WordingPage = lazy(() =>
   import('../pages/WordingPage').then((m) => ({ default: m.WordingPage })),
 );
+const CareActionsPage = lazy(() =>
+  import('../care/actions/CareActionsPage').then((m) => ({ default: m.CareActionsPage })),
+);
+const CareStartPage = lazy(() =>
+  import('../care/actions/CareStartPage').then((m) => ({ default: m.CareStartPage })),
+);
 const TitleEditPage = lazy(() =>
   import('../pages/TitleEditPage').then((m) => ({ default: m.TitleEditPage })),
 );
@@ -294,6 +300,15 @@ function Shell({ staff }: { staff: StaffSelf }) {
                 path="wording"
                 element={<WordingPage editable={mayEditWording(staff.roles)} />}
               />
+            )}
+            {mayUse('care', staff.roles) && (
+              <>
+                <Route path="care" element={<CareStartPage />} />
+                <Route
+                  path="care/members/:accountId/actions"
+                  element={<CareActionsPage staff={staff} />}
+                />
+              </>
             )}
             {mayUse('staff', staff.roles) && <Route path="staff" element={<StaffPage />} />}
             {mayUse('audit', staff.roles) && <Route path="audit" element={<AuditPage />} />}

@@ -165,7 +165,8 @@ export interface WalletEntryTable {
   purse: Purse;
   /** NT$; positive adds, negative spends. */
   amount: number;
-  reason: 'voucher' | 'order' | 'refund' | 'expiry';
+  /** 'adjustment': customer care's credit or debit, source `care:{actionId}` (docs/adr/0053). */
+  reason: 'voucher' | 'order' | 'refund' | 'expiry' | 'adjustment';
   source: string;
   expires_at: number | null;
   lot_id: string | null;

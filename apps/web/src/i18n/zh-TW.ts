@@ -658,6 +658,7 @@ export const t = {
         order: '訂單付款',
         refund: '退款',
         expiry: '到期失效',
+        adjustment: '客服調整',
       } as Record<string, string>,
       forOrder: (orderId: string) => `訂單 ${orderId}`,
       creditUntil: (until: string) => `${until} 到期`,

@@ -19,7 +19,7 @@ export interface OwnerProof {
 }
 
 const ownerBucket = (accountId: string) => `owner:${accountId}`;
-const kidPinBucket = (accountId: string) => `kid-pin:${accountId}`;
+export const kidPinBucket = (accountId: string) => `kid-pin:${accountId}`;
 
 export const wrongOwnerProof = (detail = '密碼或 PIN 碼不正確。') =>
   new AppError('FORBIDDEN', undefined, detail);

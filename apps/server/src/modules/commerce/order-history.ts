@@ -19,7 +19,10 @@ const TAX_RATE = 0.05;
 const noSuchOrder = () => notFound('找不到這筆訂單。');
 
 /** What each order bought, by name: titles through the catalogue, services from commerce. */
-async function itemNames(db: Kysely<Database>, rows: OrderRow[]): Promise<Map<string, string>> {
+export async function itemNames(
+  db: Kysely<Database>,
+  rows: OrderRow[],
+): Promise<Map<string, string>> {
   const contentIds = [...new Set(rows.flatMap((r) => (r.content_id ? [r.content_id] : [])))];
   const serviceIds = [...new Set(rows.flatMap((r) => (r.service_id ? [r.service_id] : [])))];
   const names = new Map<string, string>();
@@ -37,7 +40,7 @@ async function itemNames(db: Kysely<Database>, rows: OrderRow[]): Promise<Map<st
   return names;
 }
 
-function nameOf(names: Map<string, string>, row: OrderRow): string {
+export function nameOf(names: Map<string, string>, row: OrderRow): string {
   if (row.content_id) return names.get(row.content_id) ?? row.content_id;
   if (row.service_id) return names.get(`service:${row.service_id}`) ?? row.service_id;
   return '';

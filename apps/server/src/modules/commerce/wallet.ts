@@ -116,8 +116,10 @@ export interface DebitInput {
   purse: Purse;
   /** NT$, positive. */
   amount: number;
-  /** What is paid: `order:{id}`. One debit per source. */
+  /** What is paid: `order:{id}`; a care debit: `care:{actionId}`. One debit per source. */
   source: string;
+  /** 'order' (a payment) unless customer care takes it back ('adjustment', docs/adr/0053). */
+  reason?: 'order' | 'adjustment';
   now: number;
 }
 
@@ -131,6 +133,7 @@ export interface DebitInput {
 export async function debit(trx: Transaction<Database>, input: DebitInput): Promise<boolean> {
   requireAmount(input.amount);
   const { accountId, purse, amount, source, now } = input;
+  const reason = input.reason ?? 'order';
   if (purse === 'credit') await applyCreditExpiry(trx, accountId, now);
   const taken = await trx
     .updateTable('wallet')
@@ -160,11 +163,11 @@ export async function debit(trx: Transaction<Database>, input: DebitInput): Prom
     const inserted = await trx
       .insertInto('wallet_entry')
       .values({
-        entry_id: entryId(purse, 'order', source, draw.lotId),
+        entry_id: entryId(purse, reason, source, draw.lotId),
         account_id: accountId,
         purse,
         amount: -draw.amount,
-        reason: 'order',
+        reason,
         source,
         expires_at: null,
         lot_id: draw.lotId,

@@ -79,10 +79,41 @@ async function takeBackRight(trx: Transaction<Database>, order: OrderRow, now: n
 }
 
 /**
- * An operator's refund of a paid order (no customer-facing call; ADR 0021), in one transaction,
- * once (conditional on state 'paid'): the order becomes 'refunded' (reason 'operator'), its money
- * goes back (returnPayment) and its right is taken back. A card refund is then sent to the
- * provider. Any number of refunds of one order at once: exactly one refunds it, the others get 409.
+ * Refunds a paid order inside the caller's transaction, once (conditional on state 'paid'): the
+ * order becomes 'refunded' (reason 'operator'), its money goes back (returnPayment) and its right
+ * is taken back. `check` runs after the order is claimed and before anything moves; throwing
+ * there rolls the claim back (customer care's right to refund this order, docs/adr/0053).
+ */
+export async function refundInside(
+  trx: Transaction<Database>,
+  orderId: string,
+  now: number,
+  check?: (order: OrderRow) => Promise<void>,
+): Promise<OrderRow> {
+  const row = await trx
+    .updateTable('purchase_order')
+    .set({ state: 'refunded', refund_reason: 'operator', updated_at: now })
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'paid')
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) {
+    const seen = await findOrder(trx, orderId);
+    if (!seen) throw notFound('找不到這筆訂單。');
+    if (seen.state === 'refunded')
+      throw new AppError('CONFLICT', undefined, '這筆訂單已經退款了。');
+    throw new AppError('CONFLICT', undefined, '只有已付款的訂單可以退款。');
+  }
+  if (check) await check(row);
+  await returnPayment(trx, row, now);
+  await takeBackRight(trx, row, now);
+  return row;
+}
+
+/**
+ * An operator's refund of a paid order (ADR 0021), in one transaction (refundInside); a card
+ * refund is then sent to the provider. Any number of refunds of one order at once: exactly one
+ * refunds it, the others get 409.
  */
 export async function refundOrder(
   db: Kysely<Database>,
@@ -90,22 +121,7 @@ export async function refundOrder(
   orderId: string,
   now: number,
 ): Promise<OrderRow> {
-  const order = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('purchase_order')
-      .set({ state: 'refunded', refund_reason: 'operator', updated_at: now })
-      .where('order_id', '=', orderId)
-      .where('state', '=', 'paid')
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) {
-      if (!(await findOrder(trx, orderId))) throw notFound('找不到這筆訂單。');
-      throw new AppError('CONFLICT', undefined, '只有已付款的訂單可以退款。');
-    }
-    await returnPayment(trx, row, now);
-    await takeBackRight(trx, row, now);
-    return row;
-  });
+  const order = await db.transaction().execute((trx) => refundInside(trx, orderId, now));
   if (order.pay_method === 'card') await sendRefund(db, provider, order.order_id, now);
   return order;
 }
