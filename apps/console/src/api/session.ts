@@ -44,6 +44,7 @@ export const SECTIONS = {
   wording: { path: '/wording', label: '文字管理', roles: ['marketing', 'auditor'] },
   staff: { path: '/staff', label: '員工', roles: [] },
   audit: { path: '/audit', label: '稽核紀錄', roles: ['auditor'] },
+  care: { path: '/care', label: '客服', roles: ['customer_care', 'finance', 'auditor'] },
 } as const satisfies Record<string, { path: string; label: string; roles: readonly StaffRole[] }>;
 
 export type Section = keyof typeof SECTIONS;

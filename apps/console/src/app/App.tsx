@@ -73,6 +73,12 @@ const DrawActivityPage = lazy(() =>
 const WordingPage = lazy(() =>
   import('../pages/WordingPage').then((m) => ({ default: m.WordingPage })),
 );
+const CareSearchPage = lazy(() =>
+  import('../pages/CareSearchPage').then((m) => ({ default: m.CareSearchPage })),
+);
+const CareMemberPage = lazy(() =>
+  import('../pages/CareMemberPage').then((m) => ({ default: m.CareMemberPage })),
+);
 const TitleEditPage = lazy(() =>
   import('../pages/TitleEditPage').then((m) => ({ default: m.TitleEditPage })),
 );
@@ -297,6 +303,12 @@ function Shell({ staff }: { staff: StaffSelf }) {
             )}
             {mayUse('staff', staff.roles) && <Route path="staff" element={<StaffPage />} />}
             {mayUse('audit', staff.roles) && <Route path="audit" element={<AuditPage />} />}
+            {mayUse('care', staff.roles) && (
+              <>
+                <Route path="care" element={<CareSearchPage />} />
+                <Route path="care/members/:accountId" element={<CareMemberPage />} />
+              </>
+            )}
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>
