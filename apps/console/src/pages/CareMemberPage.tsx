@@ -83,7 +83,7 @@ export function CareMemberPage() {
   const orderRows = orderPage > 1 && orders.data ? orders.data : f.orders;
   const ledgerRows = ledgerPage > 1 && ledger.data ? ledger.data : f.ledger;
   return (
-    <>
+    <div className="care-file">
       <p>
         <Link to="/care">← 客服查詢</Link>
       </p>
@@ -171,6 +171,6 @@ export function CareMemberPage() {
       <Section id="errors" title="最近的播放錯誤（App 紀錄）">
         <PlaybackErrorsTable rows={f.playbackErrors} />
       </Section>
-    </>
+    </div>
   );
 }
