@@ -5,6 +5,7 @@ import {
   type CareMemberFile,
   type StaffRole,
 } from '@site/contract/console';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startRental } from '../../src/modules/commerce/entitlements.js';
 import { credit } from '../../src/modules/commerce/wallet.js';
@@ -14,6 +15,7 @@ import {
   newMember,
   newTitle,
   signedInStaff,
+  testDialect,
   useTestApp,
 } from '../support/index.js';
 import { topUpStored } from '../support/wallet.js';
@@ -433,5 +435,42 @@ describe('console customer care: member search and file', () => {
     // A member's own site session is no staff session.
     for (const url of calls) expect((await member.browser.get(url)).statusCode).toBe(401);
     expect(await auditCount('care.member.view', member.accountId)).toBe(views);
+  });
+});
+
+/**
+ * Care's lookups each read through an index (migration 0040), never a whole table: the plans of
+ * the modules' statements, with bound values as the modules send them. On PostgreSQL sequential
+ * scans are turned off for the check (a small test table would otherwise be scanned as cheaper):
+ * what is asserted is that an index can answer, which it cannot without 0040.
+ */
+describe('console customer care: lookups by index', () => {
+  const ctx = useTestApp();
+  const plan = async (query: ReturnType<typeof sql>) => {
+    if (testDialect === 'postgres') {
+      return ctx.database.db.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        const { rows } = await sql`explain ${query}`.execute(trx);
+        return JSON.stringify(rows);
+      });
+    }
+    const { rows } = await sql`explain query plan ${query}`.execute(ctx.database.db);
+    return JSON.stringify(rows);
+  };
+
+  it('finds accounts by phone, redemptions by member and playback errors by user on their indexes', async () => {
+    expect(await plan(sql`select account_id from account where phone = ${'0912345678'}`)).toContain(
+      'account_by_phone',
+    );
+    expect(
+      await plan(
+        sql`select serial from voucher where redeemed_by = ${'A1'} order by redeemed_at desc limit 50`,
+      ),
+    ).toContain('voucher_by_redeemer');
+    expect(
+      await plan(
+        sql`select log_id from app_log where sub_account_uid = ${'U1'} and log_type = ${'playbackError'} order by received_at desc, log_id desc limit 20`,
+      ),
+    ).toContain('app_log_by_user');
   });
 });
