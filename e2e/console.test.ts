@@ -211,6 +211,7 @@ describe('the operator console in Chromium (issue 22)', () => {
       '廣告活動',
       '文字管理',
       '稽核紀錄',
+      '客服',
     ]);
     await nav.getByRole('link', { name: '稽核紀錄' }).click();
     await page.getByRole('heading', { name: '稽核紀錄', level: 1 }).waitFor();

@@ -19,6 +19,7 @@ import { playRight } from './play-right.js';
 import { programmePlaylist } from './programme-playlist.js';
 import { resumeHeartbeat } from './resume-heartbeat.js';
 import { scheduleWeek } from './schedule-week.js';
+import { careSearch } from './care-search.js';
 import { search } from './search.js';
 import { voucherBatch } from './voucher-batch.js';
 
@@ -47,4 +48,5 @@ export const benchmarks: Benchmark[] = [
   ingestBench,
   voucherBatch,
   scheduleWeek,
+  careSearch,
 ];

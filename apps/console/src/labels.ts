@@ -29,6 +29,8 @@ export const ENTITY_LABELS: Record<string, string> = {
   staff: '員工',
   title: '影片',
   media_job: '轉檔工作',
+  'care.member.search': '客服查詢會員',
+  'care.member.view': '客服查閱會員資料',
 };
 
 /** The audit trail's field names, as the console's forms name them. */

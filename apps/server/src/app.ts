@@ -73,6 +73,7 @@ import {
 } from './modules/engagement/index.js';
 import { registerSearchRoutes } from './modules/search/routes.js';
 import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
+import { registerCareConsoleCalls } from './modules/care/console-calls.js';
 import { consoleSessionPlugin } from './modules/staff/console-session.js';
 import { registerStaffConsoleRoutes } from './modules/staff/console-routes.js';
 import { registerAuditConsoleRoutes } from './modules/staff/audit-routes.js';
@@ -251,6 +252,7 @@ export async function buildApp({
   registerAccountRoutes(app, accountDeps);
   registerSubAccountRoutes(app, accountDeps);
   registerDeviceRoutes(app, { db, clock, leases: devices.leases, defaults: devices.defaults });
+  registerCareConsoleCalls(app, { db, clock, leases: devices.leases });
   registerAccountCentreRoutes(app, { db, config, clock });
   registerCommerceAccountCentreRoutes(app, { db, clock });
 

@@ -76,8 +76,11 @@ const WordingPage = lazy(() =>
 const CareActionsPage = lazy(() =>
   import('../care/actions/CareActionsPage').then((m) => ({ default: m.CareActionsPage })),
 );
-const CareStartPage = lazy(() =>
-  import('../care/actions/CareStartPage').then((m) => ({ default: m.CareStartPage })),
+const CareSearchPage = lazy(() =>
+  import('../pages/CareSearchPage').then((m) => ({ default: m.CareSearchPage })),
+);
+const CareMemberPage = lazy(() =>
+  import('../pages/CareMemberPage').then((m) => ({ default: m.CareMemberPage })),
 );
 const TitleEditPage = lazy(() =>
   import('../pages/TitleEditPage').then((m) => ({ default: m.TitleEditPage })),
@@ -301,17 +304,18 @@ function Shell({ staff }: { staff: StaffSelf }) {
                 element={<WordingPage editable={mayEditWording(staff.roles)} />}
               />
             )}
+            {mayUse('staff', staff.roles) && <Route path="staff" element={<StaffPage />} />}
+            {mayUse('audit', staff.roles) && <Route path="audit" element={<AuditPage />} />}
             {mayUse('care', staff.roles) && (
               <>
-                <Route path="care" element={<CareStartPage />} />
+                <Route path="care" element={<CareSearchPage />} />
+                <Route path="care/members/:accountId" element={<CareMemberPage />} />
                 <Route
                   path="care/members/:accountId/actions"
                   element={<CareActionsPage staff={staff} />}
                 />
               </>
             )}
-            {mayUse('staff', staff.roles) && <Route path="staff" element={<StaffPage />} />}
-            {mayUse('audit', staff.roles) && <Route path="audit" element={<AuditPage />} />}
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>

@@ -41,7 +41,7 @@ const money = (what: string) =>
     .min(1, `${what}至少 NT$1`)
     .max(100_000, `${what}最多 NT$100,000`);
 
-export const careOrderSchema = z.object({
+export const careActionOrderSchema = z.object({
   orderId: z.string(),
   kind: z.enum(['rent', 'buy', 'subscribe']),
   itemName: z.string(),
@@ -58,9 +58,9 @@ export const careOrderSchema = z.object({
   /** A card refund's state at the provider: null when none was asked. */
   providerRefund: z.enum(['requested', 'done']).nullable(),
 });
-export type CareOrder = z.infer<typeof careOrderSchema>;
+export type CareActionOrder = z.infer<typeof careActionOrderSchema>;
 
-export const careEntitlementSchema = z.object({
+export const careActionEntitlementSchema = z.object({
   entitlementId: z.string(),
   contentId: z.string(),
   name: z.string(),
@@ -74,9 +74,9 @@ export const careEntitlementSchema = z.object({
   /** `order:…`, `voucher:…`, `care:…`. */
   source: z.string().nullable(),
 });
-export type CareEntitlement = z.infer<typeof careEntitlementSchema>;
+export type CareActionEntitlement = z.infer<typeof careActionEntitlementSchema>;
 
-export const careWalletSchema = z.object({
+export const careActionWalletSchema = z.object({
   stored: z.number().int(),
   credit: z.number().int(),
   creditLots: z.array(z.object({ amount: z.number().int(), expiresAt: z.number().int() })),
@@ -85,19 +85,19 @@ export const careWalletSchema = z.object({
 export const careMoneySchema = z.object({
   accountId: z.string(),
   loginId: z.string(),
-  orders: z.array(careOrderSchema),
-  entitlements: z.array(careEntitlementSchema),
+  orders: z.array(careActionOrderSchema),
+  entitlements: z.array(careActionEntitlementSchema),
   subscriptions: z.array(
     z.object({ serviceId: z.string(), name: z.string(), paidUntil: z.number().int() }),
   ),
   services: z.array(z.object({ serviceId: z.string(), name: z.string() })),
-  wallet: careWalletSchema,
+  wallet: careActionWalletSchema,
   /** NT$: refunds above this need finance (CARE_REFUND_LIMIT). */
   refundLimit: z.number().int(),
 });
 export type CareMoney = z.infer<typeof careMoneySchema>;
 
-export const careSessionSchema = z.object({
+export const careActionSessionSchema = z.object({
   /** Not the session's secret: a digest of its stored hash, enough to name it. */
   sessionId: z.string(),
   kind: z.enum(['web', 'sso']),
@@ -107,12 +107,12 @@ export const careSessionSchema = z.object({
   lastSeenAt: z.number().int(),
   expiresAt: z.number().int(),
 });
-export type CareSession = z.infer<typeof careSessionSchema>;
+export type CareActionSession = z.infer<typeof careActionSessionSchema>;
 
 export const careAccessSchema = z.object({
   accountId: z.string(),
   loginId: z.string(),
-  sessions: z.array(careSessionSchema),
+  sessions: z.array(careActionSessionSchema),
   subAccounts: z.array(
     z.object({
       subAccountUid: z.string(),
@@ -243,7 +243,7 @@ export const consoleCareActionCalls = {
     tags: TAGS,
     params: careMemberParams.extend({ orderId: z.string().regex(/^[A-Za-z0-9_-]{1,60}$/) }),
     input: careRefundInputSchema,
-    reply: envelopeOf(z.object({ order: careOrderSchema })),
+    reply: envelopeOf(z.object({ order: careActionOrderSchema })),
     access: { staff: REFUNDERS },
   }),
   extendRental: describeConsoleCall({
@@ -255,7 +255,7 @@ export const consoleCareActionCalls = {
       entitlementId: z.string().regex(/^[A-Za-z0-9_-]{1,60}$/),
     }),
     input: careExtendInputSchema,
-    reply: envelopeOf(z.object({ entitlement: careEntitlementSchema })),
+    reply: envelopeOf(z.object({ entitlement: careActionEntitlementSchema })),
     access: { staff: CARE },
   }),
   grantGoodwill: describeConsoleCall({
@@ -277,7 +277,7 @@ export const consoleCareActionCalls = {
     tags: TAGS,
     params: careMemberParams,
     input: careWalletInputSchema,
-    reply: envelopeOf(z.object({ wallet: careWalletSchema })),
+    reply: envelopeOf(z.object({ wallet: careActionWalletSchema })),
     access: { staff: CARE },
   }),
 } as const;

@@ -18,3 +18,4 @@ export * from './channels.js';
 export * from './wording.js';
 export * from './wording-shapes.js';
 export * from './care-actions.js';
+export * from './care.js';

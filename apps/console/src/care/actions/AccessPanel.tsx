@@ -1,11 +1,15 @@
-import { consoleCareActionCalls, type CareAccess, type CareSession } from '@site/contract/console';
+import {
+  consoleCareActionCalls,
+  type CareAccess,
+  type CareActionSession,
+} from '@site/contract/console';
 import { useState } from 'react';
 import { call } from '../../api/call';
 import { formatTaipei } from '../../time';
 import { ActionDialog } from './ActionDialog';
 import { SESSION_KIND_LABELS } from './labels';
 
-type Open = { kind: 'one'; session: CareSession } | { kind: 'all' } | { kind: 'pin' } | null;
+type Open = { kind: 'one'; session: CareActionSession } | { kind: 'all' } | { kind: 'pin' } | null;
 
 /** The member's signed-in sessions (sign one or all out) and the kid PIN (unlock it). */
 export function AccessPanel({

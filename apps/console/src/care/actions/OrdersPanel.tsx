@@ -1,4 +1,8 @@
-import { consoleCareActionCalls, type CareMoney, type CareOrder } from '@site/contract/console';
+import {
+  consoleCareActionCalls,
+  type CareMoney,
+  type CareActionOrder,
+} from '@site/contract/console';
 import { useState } from 'react';
 import { call } from '../../api/call';
 import { formatTaipei } from '../../time';
@@ -27,7 +31,7 @@ export function OrdersPanel({
   money: CareMoney;
   onDone: (outcome: string) => void;
 }) {
-  const [refunding, setRefunding] = useState<CareOrder | null>(null);
+  const [refunding, setRefunding] = useState<CareActionOrder | null>(null);
   return (
     <section aria-labelledby="care-orders">
       <h2 id="care-orders">訂單</h2>
@@ -109,7 +113,7 @@ function RefundDialog({
   onDone,
 }: {
   accountId: string;
-  order: CareOrder;
+  order: CareActionOrder;
   onClose: () => void;
   onDone: (outcome: string) => void;
 }) {

@@ -1,6 +1,6 @@
 import {
   consoleCareActionCalls,
-  type CareEntitlement,
+  type CareActionEntitlement,
   type CareMoney,
 } from '@site/contract/console';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import { Field, describedBy } from '../../ui/form';
 import { ActionDialog } from './ActionDialog';
 import { newActionId } from './labels';
 
-function rightState(e: CareEntitlement): string {
+function rightState(e: CareActionEntitlement): string {
   if (e.kind === 'buy') return '永久';
   if (e.firstPlayedAt === null) return `未開始，${formatTaipei(e.startBy)} 前開始觀看`;
   return `觀看至 ${formatTaipei(e.expiresAt)}`;
@@ -24,7 +24,7 @@ export function RightsPanel({
   money: CareMoney;
   onDone: (outcome: string) => void;
 }) {
-  const [extending, setExtending] = useState<CareEntitlement | null>(null);
+  const [extending, setExtending] = useState<CareActionEntitlement | null>(null);
   const [granting, setGranting] = useState(false);
   const done = (outcome: string) => {
     setExtending(null);
@@ -113,7 +113,7 @@ function ExtendDialog({
   onClose,
 }: {
   accountId: string;
-  right: CareEntitlement;
+  right: CareActionEntitlement;
   onDone: (outcome: string) => void;
   onClose: () => void;
 }) {

@@ -1,8 +1,8 @@
-import type { CareOrder } from '@site/contract/console';
+import type { CareActionOrder } from '@site/contract/console';
 import { describe, expect, it } from 'vitest';
 import { newActionId, parseAmount, refundBlock } from './labels';
 
-const order = (extra: Partial<CareOrder>): CareOrder => ({
+const order = (extra: Partial<CareActionOrder>): CareActionOrder => ({
   orderId: 'O1',
   kind: 'rent',
   itemName: '片',

@@ -1,4 +1,4 @@
-import type { CareOrder } from '@site/contract/console';
+import type { CareActionOrder } from '@site/contract/console';
 
 /** zh-TW names of what the care actions page shows (issue 26 item 2, docs/adr/0053). */
 export const ORDER_KIND_LABELS = { rent: '租借', buy: '購買', subscribe: '月租' } as const;
@@ -16,7 +16,7 @@ export const SESSION_KIND_LABELS = { web: '網站', sso: 'App' } as const;
 export const moneyText = (amount: number) => `NT$${amount.toLocaleString('en-US')}`;
 
 /** Why an order cannot be refunded by the caller, or null when it can. */
-export function refundBlock(order: CareOrder, limit: number): string | null {
+export function refundBlock(order: CareActionOrder, limit: number): string | null {
   if (order.state === 'refunded') return '已退款';
   if (order.state !== 'paid') return '未付款，無法退款';
   if (order.refundable) return null;

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { consoleCareActionCalls as calls } from '@site/contract/console';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
-import { careMoney, presentCareOrders } from './care-reads.js';
+import { careMoney, presentCareOrders } from './care-action-reads.js';
 import { careRefund } from './care-refunds.js';
 import { extendRental, grantGoodwill } from './goodwill.js';
 import type { PaymentProvider } from './payments/provider.js';

@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import { recordCareAction } from '../audit/care-trail.js';
 import type { Actor } from '../audit/trail.js';
 import { tellMemberOfCare } from '../engagement/care-messages.js';
-import { mayRefundAny } from './care-reads.js';
+import { mayRefundAny } from './care-action-reads.js';
 import { itemNames, nameOf } from './order-history.js';
 import { findOrder, orderSource, type OrderRow } from './order-records.js';
 import type { PaymentProvider } from './payments/provider.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CareEntitlement } from '@site/contract/console';
+import type { CareActionEntitlement } from '@site/contract/console';
 import type { Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { requireCareMember } from '../accounts/care-actions.js';
@@ -8,7 +8,7 @@ import type { Actor } from '../audit/trail.js';
 import { findTitle } from '../catalogue/queries.js';
 import { taipeiParts } from '../../taipei-time.js';
 import { tellMemberOfCare } from '../engagement/care-messages.js';
-import { careEntitlements } from './care-reads.js';
+import { careEntitlements } from './care-action-reads.js';
 import { extendSubscription, heldRightForGrant } from './entitlements.js';
 import { findService } from './prices.js';
 
@@ -153,7 +153,7 @@ export async function extendRental(
   actor: Actor,
   input: { accountId: string; entitlementId: string; hours: number; reason: string },
   now: number,
-): Promise<CareEntitlement> {
+): Promise<CareActionEntitlement> {
   const { accountId, entitlementId, hours, reason } = input;
   const seconds = hours * HOUR;
   await db.transaction().execute(async (trx) => {
