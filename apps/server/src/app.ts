@@ -118,6 +118,9 @@ function closeConnectionsWhenClosing(app: FastifyInstance): void {
   });
 }
 
+/** How long start-up waits for Redis before serving without it. */
+const REDIS_START_WAIT_MS = 3000;
+
 /**
  * A console write that succeeded may have changed what the site's caches keep (titles, offers,
  * categories, channels, schedules): every instance drops them (docs/adr/0056). Staff writes are
@@ -183,7 +186,15 @@ export async function buildApp({
   const redis = config.REDIS_URL
     ? connectRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, app.log)
     : undefined;
-  if (redis) app.addHook('onClose', () => redis.close());
+  if (redis) {
+    // Limits are shared from the first request when Redis answers within a moment; if it does
+    // not, the site starts anyway and shares once it connects (docs/adr/0056).
+    app.addHook('onReady', async () => {
+      if (!(await redis.connected(REDIS_START_WAIT_MS)))
+        app.log.warn('redis not reachable at start; counting in this instance until it is');
+    });
+    app.addHook('onClose', () => redis.close());
+  }
   const limiters = new RateLimiters(clock, redis);
   const caches = new CacheBus(redis, app.log);
   announceConsoleChanges(app, caches);

@@ -13,6 +13,8 @@ export interface SharedRedis {
   subscriber: Redis;
   /** Put before every key and channel (REDIS_KEY_PREFIX; tests use one each). */
   prefix: string;
+  /** Resolves once both connections are up, or after `ms` (then the site starts without them). */
+  connected(ms: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,16 @@ export function connectRedis(url: string, prefix: string, log: FastifyBaseLogger
     commands,
     subscriber,
     prefix,
+    async connected(ms) {
+      const up = (redis: Redis) =>
+        redis.status === 'ready' ? Promise.resolve() : new Promise((r) => redis.once('ready', r));
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, ms, false)));
+      const ready = Promise.all([up(commands), up(subscriber)]).then(() => true as const);
+      const answer = await Promise.race([ready, late]);
+      clearTimeout(timer);
+      return answer;
+    },
     async close() {
       commands.disconnect();
       subscriber.disconnect();
