@@ -62,6 +62,11 @@ export class SharedCounts {
 export class ClientRateLimiter {
   #windowStart = -1;
   #hits = new Map<string, number>();
+  /**
+   * Clients the shared count has put over the limit this window: a count only grows within its
+   * window, so they are refused here without asking Redis again (a flood costs no round trips).
+   */
+  #over = new Set<string>();
 
   constructor(
     private readonly options: RateLimitOptions,
@@ -77,9 +82,11 @@ export class ClientRateLimiter {
     if (windowStart !== this.#windowStart) {
       this.#windowStart = windowStart;
       this.#hits = new Map();
+      this.#over = new Set();
     }
     const shared = this.shared;
     if (shared?.counts.ready) {
+      if (this.#over.has(client)) return false;
       try {
         const count = await shared.counts.count(
           shared.name,
@@ -87,7 +94,11 @@ export class ClientRateLimiter {
           client,
           this.options.windowSeconds,
         );
-        return count <= this.options.limit;
+        if (count <= this.options.limit) return true;
+        if (this.#over.size < this.options.maxClients && windowStart === this.#windowStart) {
+          this.#over.add(client);
+        }
+        return false;
       } catch {
         // Redis went away mid-request (or was slow): this request is counted here instead.
       }

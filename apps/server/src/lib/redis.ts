@@ -18,8 +18,12 @@ export interface SharedRedis {
   close(): Promise<void>;
 }
 
-/** A heartbeat must not wait long on a Redis that has stopped answering. */
-const COMMAND_TIMEOUT_MS = 250;
+/**
+ * A request must not wait long on a Redis that has stopped answering, nor give up on one that
+ * is merely behind a burst: a busy event loop reads replies late, and a count given up on is
+ * counted in this instance instead (more requests let through than the limit).
+ */
+const COMMAND_TIMEOUT_MS = 1000;
 
 export function connectRedis(url: string, prefix: string, log: FastifyBaseLogger): SharedRedis {
   const options = {
