@@ -51,7 +51,10 @@ export class CacheBus {
     if (!this.shared || !this.#channel) return;
     const { commands } = this.shared;
     if (commands.status !== 'ready') {
-      this.log?.warn({ topic }, 'redis unavailable: other instances keep their cache until its TTL');
+      this.log?.warn(
+        { topic },
+        'redis unavailable: other instances keep their cache until its TTL',
+      );
       return;
     }
     commands.publish(this.#channel, `${this.#instance} ${topic}`).catch((err: Error) => {

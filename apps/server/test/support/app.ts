@@ -46,7 +46,10 @@ export interface TestAppOptions {
 export function testRedisSettings(): Record<string, string> {
   const url = process.env.TEST_REDIS_URL;
   if (!url) return {};
-  return { REDIS_URL: url, REDIS_KEY_PREFIX: `site-test:${crypto.randomBytes(6).toString('hex')}:` };
+  return {
+    REDIS_URL: url,
+    REDIS_KEY_PREFIX: `site-test:${crypto.randomBytes(6).toString('hex')}:`,
+  };
 }
 
 /** 2026-11-22 12:00 Taipei: a fixed moment, so schedules and shelf dates are repeatable. */

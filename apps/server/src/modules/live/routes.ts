@@ -107,7 +107,8 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
     async (request, reply) => {
       const { channelId, playId = '' } = request.body;
       const viewer = request.viewer;
-      if (viewer && !(await startsPerAccount.hit(viewer.accountId))) throw startsPerAccount.refusal();
+      if (viewer && !(await startsPerAccount.hit(viewer.accountId)))
+        throw startsPerAccount.refusal();
       const channel = await service.requireChannel(channelId, viewer);
       return answerBookmark(reply, await bookmarks.start(channel, viewer, playId, clock()));
     },
