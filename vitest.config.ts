@@ -5,6 +5,14 @@ import { defineConfig } from 'vitest/config';
  * SQLite always, PostgreSQL too when TEST_DATABASE_URL is set (each file in its own schema).
  */
 const integration = ['apps/server/test/integration/**/*.test.ts'];
+/**
+ * With TEST_REDIS_URL set (.ci/run sets it), every test app shares its rate counts and cache
+ * changes through that Redis under a key prefix of its own (test/support/app.ts), and the tests
+ * of instances sharing Redis run (shared-state.test.ts); unset, apps keep them in memory.
+ */
+const redisEnv: Record<string, string> = process.env.TEST_REDIS_URL
+  ? { TEST_REDIS_URL: process.env.TEST_REDIS_URL }
+  : {};
 const dialects = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export default defineConfig({
@@ -27,7 +35,7 @@ export default defineConfig({
         test: {
           name: `server-${dialect}`,
           include: integration,
-          env: { TEST_DIALECT: dialect },
+          env: { TEST_DIALECT: dialect, ...redisEnv },
           // One module graph per worker, not per file: each file builds its own app on its own
           // database, and importing the server once instead of 70 times saves minutes of CI.
           isolate: false,

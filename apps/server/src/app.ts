@@ -84,6 +84,10 @@ import { registerCatalogueConsoleCalls } from './modules/catalogue/console-calls
 import { reindexPeople, reindexTitles } from './modules/search/reindex.js';
 import { DEFAULT_SHARE_IMAGE, IMAGE_SIZES, mediaUrl } from './modules/media/urls.js';
 import { systemClock } from './time.js';
+import { connectRedis } from './lib/redis.js';
+import { RateLimiters } from './lib/rate-limiter.js';
+import { CacheBus } from './lib/cache-bus.js';
+import { registerMetrics } from './http/metrics.js';
 
 export interface AppDependencies {
   config: Config;
@@ -114,6 +118,30 @@ function closeConnectionsWhenClosing(app: FastifyInstance): void {
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
+  });
+}
+
+/** How long start-up waits for Redis before serving without it. */
+const REDIS_START_WAIT_MS = 3000;
+
+/**
+ * A console write that succeeded may have changed what the site's caches keep (titles, offers,
+ * categories, channels, schedules): every instance drops them (docs/adr/0056). Staff writes are
+ * rare, so dropping every catalogue cache on each costs next to nothing and misses no change.
+ * onSend: the write is committed, and this instance's caches are clear before the staff member's
+ * next request can read them.
+ */
+function announceConsoleChanges(app: FastifyInstance, caches: CacheBus): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (
+      request.method !== 'GET' &&
+      request.method !== 'HEAD' &&
+      reply.statusCode < 400 &&
+      request.url.startsWith('/console/api/')
+    ) {
+      caches.changed('catalogue');
+    }
+    done(null, payload);
   });
 }
 
@@ -148,6 +176,8 @@ export async function buildApp({
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   registerErrorHandling(app);
+  // Timed from the first hook, so the figures include the guards, sessions and CSRF checks.
+  registerMetrics(app, { config, db: database.db, clock });
   registerRequestGuards(app);
   closeConnectionsWhenClosing(app);
   await registerSecurityHeaders(app);
@@ -155,6 +185,22 @@ export async function buildApp({
   await registerApiDocs(app, config.PUBLIC_URL);
 
   const { db } = database;
+  // What instances share (docs/adr/0056): through Redis when configured, else this process.
+  const redis = config.REDIS_URL
+    ? connectRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, app.log)
+    : undefined;
+  if (redis) {
+    // Limits are shared from the first request when Redis answers within a moment; if it does
+    // not, the site starts anyway and shares once it connects (docs/adr/0056).
+    app.addHook('onReady', async () => {
+      if (!(await redis.connected(REDIS_START_WAIT_MS)))
+        app.log.warn('redis not reachable at start; counting in this instance until it is');
+    });
+    app.addHook('onClose', () => redis.close());
+  }
+  const limiters = new RateLimiters(clock, redis);
+  const caches = new CacheBus(redis, app.log);
+  announceConsoleChanges(app, caches);
   const secureCookies = config.PUBLIC_URL.startsWith('https:');
   const policy = {
     idleSeconds: config.SESSION_IDLE_SECONDS,
@@ -267,12 +313,13 @@ export async function buildApp({
   });
   registerGatewayAccountRoutes(app, accountDeps);
   registerPartnerRoutes(app, { ...accountDeps, partners: partners ?? demoPartnerDirectory });
-  registerCatalogueRoutes(app, db, clock, config.CATALOGUE_CACHE_SECONDS);
+  registerCatalogueRoutes(app, db, clock, config.CATALOGUE_CACHE_SECONDS, caches);
   registerCatalogueGatewayRoutes(app, {
     db,
     clock,
     policy,
     cacheSeconds: config.CATALOGUE_CACHE_SECONDS,
+    caches,
     inToViewList: (uid, contentId) => isMember(db, 'to_view_item', uid, contentId),
   });
   registerCataloguePageRoutes(app, db, clock, (clipId) => streams.masterUrl(clipId));
@@ -284,7 +331,7 @@ export async function buildApp({
     new ContentKeyStore(config.CONTENT_KEYS_DIR),
   );
   registerPlaybackRoutes(app, { db, clock, streams, leases: devices.leases });
-  const live = registerLive(app, { db, clock, config, streams, leases: devices.leases });
+  const live = registerLive(app, { db, clock, config, streams, leases: devices.leases, limiters });
   registerGatewayDeviceRoutes(app, {
     db,
     clock,
@@ -301,6 +348,7 @@ export async function buildApp({
     publicUrl: config.PUBLIC_URL,
     tokens: new TrackingTokens(config.STREAM_SIGNING_SECRET),
     secureCookies,
+    limiters,
   });
   registerVoucherRoutes(app, { db, clock, config });
   registerEngagementRoutes(app, {
@@ -310,6 +358,7 @@ export async function buildApp({
       perAccount: config.RATE_LIMIT_DRAW_PER_ACCOUNT,
       perIp: config.RATE_LIMIT_DRAW_PER_IP,
     },
+    limiters,
   });
   await registerOrderRoutes(app, { db, clock, config });
   await registerStreamRoutes(app, config.MEDIA_DIR, streams);
@@ -319,6 +368,7 @@ export async function buildApp({
     clock,
     policy,
     cacheSeconds: config.CATALOGUE_CACHE_SECONDS,
+    caches,
     leases: devices.leases,
   });
   await registerTelemetryRoutes(app, {
@@ -326,6 +376,7 @@ export async function buildApp({
     clock,
     secureCookies,
     publicOrigin: new URL(config.PUBLIC_URL).origin,
+    limiters,
   });
   await registerMediaRoutes(app, config.MEDIA_DIR);
   await registerWebAssets(app, config.WEB_DIST_DIR);

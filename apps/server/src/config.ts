@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { hostRulesProblem } from './stream-host-rules.js';
+import { isAddressOrRange } from './http/address-list.js';
 
 /** The repository root, so default paths work whatever the working directory. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -171,6 +172,36 @@ export const configSchema = z.object({
   INGEST_UPLOAD_DIR: z.string().default(path.join(repoRoot, 'data/uploads')),
   /** The largest source video accepted (bytes; default 10 GiB). */
   INGEST_MAX_UPLOAD_BYTES: positiveInt.default(10 * 1024 ** 3),
+  /**
+   * What instances share (docs/adr/0056): request-rate counts and cache invalidation go through
+   * Redis when set (redis:// or rediss://). Unset: counted and cleared in this process alone,
+   * right for one instance.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /** Put before every Redis key and channel, so several sites (or tests) can share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{0,64}$/, 'must be letters, digits and :_.- (64 at most)')
+    .default('site:'),
+  /**
+   * GET /metrics (docs/adr/0057): answered with `Authorization: Bearer {METRICS_TOKEN}`, or to
+   * the addresses (or CIDR ranges) in METRICS_ALLOW_FROM, comma separated. Neither set: 404.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_ALLOW_FROM: z
+    .string()
+    .default('')
+    .superRefine((value, ctx) => {
+      const wrong = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '' && !isAddressOrRange(s));
+      if (wrong.length > 0)
+        ctx.addIssue({ code: 'custom', message: `not an address or CIDR range: ${wrong[0]}` });
+    }),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
 });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,8 +30,26 @@ export interface TestAppOptions {
    * by default the outboxes, in directories of this file's own.
    */
   mailbox?: (outbox: TestMailbox) => TestMailbox;
+  /**
+   * Share rate counts and cache changes through the Redis at TEST_REDIS_URL when it is set (CI
+   * sets it), under a key prefix of this file's own; false keeps the app on its own memory.
+   */
+  redis?: boolean;
   /** Logger settings (tests that read the logs pass a stream); silent otherwise. */
   logger?: AppDependencies['logger'];
+}
+
+/**
+ * REDIS_URL and a REDIS_KEY_PREFIX no other app uses when TEST_REDIS_URL is set (files run in
+ * parallel against one Redis), else nothing.
+ */
+export function testRedisSettings(): Record<string, string> {
+  const url = process.env.TEST_REDIS_URL;
+  if (!url) return {};
+  return {
+    REDIS_URL: url,
+    REDIS_KEY_PREFIX: `site-test:${crypto.randomBytes(6).toString('hex')}:`,
+  };
 }
 
 /** 2026-11-22 12:00 Taipei: a fixed moment, so schedules and shelf dates are repeatable. */
@@ -57,6 +76,7 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
       PASSWORD_SCRYPT_COST: '1024',
       // Files that test the limits set their own; the rest sign many members up from one address.
       RATE_LIMIT_SIGNUP_PER_IP: '1000',
+      ...(options.redis !== false ? testRedisSettings() : {}),
       ...(typeof options.env === 'function' ? options.env() : options.env),
     });
     if (options.seed) await seed(ctx.database, { now: ctx.now.value, passwordCost: 1024 });

@@ -1,4 +1,4 @@
-export { useTestApp, TEST_NOW, type TestContext } from './app.js';
+export { useTestApp, testRedisSettings, TEST_NOW, type TestContext } from './app.js';
 export { createTestDatabase, testDialect, type TestDatabase } from './database.js';
 export { newChannel, newEntitlement, newProgramme, newTitle } from './factories.js';
 export { TestBrowser, newMember, signUpAndConfirm } from './client.js';

@@ -67,18 +67,23 @@ describe('LogBatcher', () => {
 });
 
 describe('ClientRateLimiter', () => {
-  it('counts per client in fixed windows and bounds the clients it tracks', () => {
+  it('counts per client in fixed windows and bounds the clients it tracks', async () => {
     let now = 1_000_040; // 20 s into a window
     const limiter = new ClientRateLimiter(
       { limit: 2, windowSeconds: 60, maxClients: 2 },
       () => now,
     );
-    expect([limiter.hit('a'), limiter.hit('a'), limiter.hit('a')]).toEqual([true, true, false]);
-    expect(limiter.hit('b')).toBe(true);
+    const hits = async (...clients: string[]) => {
+      const answers: boolean[] = [];
+      for (const client of clients) answers.push(await limiter.hit(client));
+      return answers;
+    };
+    expect(await hits('a', 'a', 'a')).toEqual([true, true, false]);
+    expect(await limiter.hit('b')).toBe(true);
     // A third address in a full table waits for the next window.
-    expect(limiter.hit('c')).toBe(false);
+    expect(await limiter.hit('c')).toBe(false);
     expect(limiter.secondsLeft()).toBe(40);
     now += 40;
-    expect([limiter.hit('a'), limiter.hit('c')]).toEqual([true, true]);
+    expect(await hits('a', 'c')).toEqual([true, true]);
   });
 });

@@ -11,7 +11,7 @@ import {
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { recordTracking, resolveAdUrl, serveAdBreak, type AdServerDeps } from './ad-server.js';
-import { ClientRateLimiter } from '../../lib/rate-limiter.js';
+import type { RateLimiters } from '../../lib/rate-limiter.js';
 import { adViewer } from './viewer-cookie.js';
 import { deviceContext } from '../device/device-type.js';
 
@@ -21,14 +21,14 @@ export const AD_TRACK_LIMIT_PER_MINUTE = 600;
 
 export function registerAdRoutes(
   app: FastifyInstance,
-  deps: AdServerDeps & { secureCookies: boolean },
+  deps: AdServerDeps & { secureCookies: boolean; limiters: RateLimiters },
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Per IP (docs/adr/0022): enough to stop one client flooding the event table.
-  const perMinute = (limit: number) =>
-    new ClientRateLimiter({ limit, windowSeconds: 60, maxClients: 200_000 }, deps.clock);
-  const tagLimit = perMinute(AD_TAG_LIMIT_PER_MINUTE);
-  const trackLimit = perMinute(AD_TRACK_LIMIT_PER_MINUTE);
+  const perMinute = (name: string, limit: number) =>
+    deps.limiters.create(name, { limit, windowSeconds: 60, maxClients: 200_000 });
+  const tagLimit = perMinute('ad-tag', AD_TAG_LIMIT_PER_MINUTE);
+  const trackLimit = perMinute('ad-track', AD_TRACK_LIMIT_PER_MINUTE);
 
   api.get(
     adCalls.vast,
@@ -42,7 +42,7 @@ export function registerAdRoutes(
       },
     },
     async (request, reply) => {
-      if (!tagLimit.hit(request.ip)) throw new AppError('TOO_MANY_REQUESTS');
+      if (!(await tagLimit.hit(request.ip))) throw new AppError('TOO_MANY_REQUESTS');
       const viewer = adViewer(request, reply, deps.secureCookies);
       // The device type targeting reads, from the User-Agent as the service gateway does.
       const { deviceType } = deviceContext(request.headers['user-agent']);
@@ -65,7 +65,7 @@ export function registerAdRoutes(
       },
     },
     async (request, reply) => {
-      if (!trackLimit.hit(request.ip)) throw new AppError('TOO_MANY_REQUESTS');
+      if (!(await trackLimit.hit(request.ip))) throw new AppError('TOO_MANY_REQUESTS');
       await recordTracking(deps, request.query);
       return reply.code(204).header('cache-control', 'no-store').send(null);
     },

@@ -18,6 +18,7 @@ import type { z } from 'zod';
 type FindVideoListData = z.infer<typeof findVideoListReplySchema>['data'];
 import type { Database } from '../../db/schema.js';
 import { ok, okSerialized, sendSerialized, type SerializedEnvelope } from '../../http/envelope.js';
+import type { CacheBus } from '../../lib/cache-bus.js';
 import { ReadCache } from '../../lib/read-cache.js';
 import { AppError } from '../../http/errors.js';
 import type { SessionPolicy } from '../accounts/sessions.js';
@@ -40,6 +41,8 @@ export interface CatalogueGatewayDeps {
   inToViewList: (subAccountUid: string, contentId: string) => Promise<boolean>;
   /** How long a Find{product}List reply is served from memory (CATALOGUE_CACHE_SECONDS). */
   cacheSeconds: number;
+  /** Drops the cached lists when the catalogue changes on any instance. */
+  caches: CacheBus;
 }
 
 /** The apps' catalogue calls. The viewer is the ssoSession's; uId may only repeat it. */
@@ -52,6 +55,7 @@ export function registerCatalogueGatewayRoutes(
   const tags = ['gateway'];
   // The apps ask for the same catalogue pages over and over; the catalogue changes rarely.
   const videoLists = new ReadCache<SerializedEnvelope<FindVideoListData>>(deps.cacheSeconds, clock);
+  deps.caches.onChange('catalogue', () => videoLists.clear());
 
   const viewerOf = async (ssoSession: string | undefined, uId = ''): Promise<Viewer | null> => {
     const viewer = ssoSession ? await resolveViewer(db, ssoSession, 'sso', policy, clock()) : null;

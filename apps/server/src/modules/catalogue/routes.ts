@@ -3,6 +3,7 @@ import { catalogueCalls, type VideoListData } from '@site/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { okSerialized, type SerializedEnvelope } from '../../http/envelope.js';
+import type { CacheBus } from '../../lib/cache-bus.js';
 import { ReadCache } from '../../lib/read-cache.js';
 import { registerCall } from '../accounts/calls.js';
 import { toVideoListItem } from './present.js';
@@ -15,9 +16,11 @@ export function registerCatalogueRoutes(
   db: Kysely<Database>,
   clock: () => number,
   cacheSeconds: number,
+  caches: CacheBus,
 ): void {
   // Catalogue pages are read far more than the catalogue changes.
   const pages = new ReadCache<SerializedEnvelope<VideoListData>>(cacheSeconds, clock);
+  caches.onChange('catalogue', () => pages.clear());
 
   registerCall(
     app,

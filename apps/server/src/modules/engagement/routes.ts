@@ -10,7 +10,7 @@ import {
 } from '@site/contract';
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
-import { ClientRateLimiter } from '../../lib/rate-limiter.js';
+import type { RateLimiters } from '../../lib/rate-limiter.js';
 import { announceQueue } from './announcements.js';
 import { draw, type Roll } from './draws.js';
 import { inboxList, unreadCount, updateMessages } from './inbox.js';
@@ -21,9 +21,10 @@ export interface EngagementDeps {
   clock: () => number;
   /**
    * Draws per member account (its sub-accounts together) and per client IP per minute, counted
-   * in this process.
+   * by `limiters` (across instances when Redis is configured).
    */
   drawLimits: { perAccount: number; perIp: number };
+  limiters: RateLimiters;
   /** Tests fix the draw's luck; a fair random number otherwise. */
   roll?: Roll;
 }
@@ -35,14 +36,16 @@ export function registerEngagementRoutes(app: FastifyInstance, deps: EngagementD
   const { db, clock } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['engagement'];
-  const perAccount = new ClientRateLimiter(
-    { limit: deps.drawLimits.perAccount, windowSeconds: WINDOW_SECONDS, maxClients: 200_000 },
-    clock,
-  );
-  const perIp = new ClientRateLimiter(
-    { limit: deps.drawLimits.perIp, windowSeconds: WINDOW_SECONDS, maxClients: 200_000 },
-    clock,
-  );
+  const perAccount = deps.limiters.create('draw-account', {
+    limit: deps.drawLimits.perAccount,
+    windowSeconds: WINDOW_SECONDS,
+    maxClients: 200_000,
+  });
+  const perIp = deps.limiters.create('draw-ip', {
+    limit: deps.drawLimits.perIp,
+    windowSeconds: WINDOW_SECONDS,
+    maxClients: 200_000,
+  });
 
   api.get(
     engagementCalls.drawActivity,
@@ -68,10 +71,10 @@ export function registerEngagementRoutes(app: FastifyInstance, deps: EngagementD
           data: { message: 'notLogin', prizeName: '' },
         });
       }
-      if (!perIp.hit(request.ip)) throw perIp.refusal();
+      if (!(await perIp.hit(request.ip))) throw perIp.refusal();
       // Per member account, not per sub-account: sub-accounts made and deleted for the purpose
       // share their account's count (issue 20 item 2).
-      if (!perAccount.hit(viewer.accountId)) throw perAccount.refusal();
+      if (!(await perAccount.hit(viewer.accountId))) throw perAccount.refusal();
       const result = await draw(db, {
         viewer,
         activityId: request.query.activityId,

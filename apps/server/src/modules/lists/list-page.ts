@@ -41,6 +41,11 @@ export class ListTitles {
     this.#rows = new ReadCache(cacheSeconds, clock);
   }
 
+  /** Drops every cached title (the catalogue changed). */
+  forget(): void {
+    this.#rows.clear();
+  }
+
   /** One title (or null), from the cache. */
   title(contentId: string): Promise<TitleRow | null> {
     return this.#rows.get(contentId, async () => (await findTitle(this.db, contentId)) ?? null);

@@ -15,6 +15,7 @@ import { requireMember } from '../accounts/access.js';
 import { registerCall } from '../accounts/calls.js';
 import type { SessionPolicy } from '../accounts/sessions.js';
 import { resolveViewer } from '../accounts/viewer.js';
+import type { CacheBus } from '../../lib/cache-bus.js';
 import { PersonalLists } from './service.js';
 import { streamerOf, type StreamLeases } from '../devices/index.js';
 
@@ -23,6 +24,8 @@ export interface ListRouteDeps {
   clock: () => number;
   policy: SessionPolicy;
   cacheSeconds: number;
+  /** Drops the cached titles when the catalogue changes on any instance. */
+  caches: CacheBus;
   /** The resume heartbeat renews the player's stream lease (docs/adr/0042). */
   leases: StreamLeases;
 }
@@ -33,6 +36,7 @@ const yn = (yes: boolean) => (yes ? ('Y' as const) : ('N' as const));
 export function registerListRoutes(app: FastifyInstance, deps: ListRouteDeps): void {
   const { db, clock, policy } = deps;
   const lists = new PersonalLists(db, clock, deps.cacheSeconds);
+  deps.caches.onChange('catalogue', () => lists.forgetTitles());
 
   registerCall(app, listCalls.updateToViewList, async (body, { viewer }) => ({
     contentId: body.contentId,

@@ -72,6 +72,11 @@ export class PersonalLists {
     this.#heartbeats = new HeartbeatWriter(db);
   }
 
+  /** The catalogue changed: titles are read again. */
+  forgetTitles(): void {
+    this.#titles.forget();
+  }
+
   /** A title the viewer may see, or 404 (a foreign or hidden id looks like an unknown one). */
   async visibleTitle(viewer: Viewer, contentId: string): Promise<TitleRow> {
     return requireVisible(await this.#titles.title(contentId), viewerScope(viewer), this.clock());

@@ -19,6 +19,7 @@ import { registerLiveRoutes } from './routes.js';
 import { LiveService } from './service.js';
 import { registerLineupConsoleCalls } from './lineup-calls.js';
 import { LineupSettingsStore } from './lineup-settings.js';
+import type { RateLimiters } from '../../lib/rate-limiter.js';
 
 export { liveChannelHead } from './head.js';
 export { importXmltv, replaceSchedules } from './schedule.js';
@@ -31,6 +32,7 @@ export interface LiveDeps {
   /** The clips' signer: segments are served from their signed /stream/ paths. */
   streams: StreamSigner;
   leases: StreamLeases;
+  limiters: RateLimiters;
 }
 
 /** The live module: its calls, the programme guide and the live origin (docs/adr/0025). */
@@ -86,6 +88,7 @@ export function registerLive(
     service,
     bookmarks: new LiveBookmarks(db, config.STREAM_SIGNING_SECRET),
     bookmarkLimitPerAccount: config.RATE_LIMIT_LIVE_BOOKMARK_PER_ACCOUNT,
+    limiters: deps.limiters,
     leases: deps.leases,
   });
   const segments = new LiveSegments(path.join(config.MEDIA_DIR, 'clips'));

@@ -16,7 +16,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
-import { ClientRateLimiter } from '../../lib/rate-limiter.js';
+import type { RateLimiters } from '../../lib/rate-limiter.js';
 import { registerCall } from '../accounts/calls.js';
 import { streamerOf, type StreamLeases } from '../devices/index.js';
 import { mediaUrl } from '../media/urls.js';
@@ -43,6 +43,7 @@ export interface LiveRouteDeps {
   bookmarks: LiveBookmarks;
   /** Bookmarks (plays) a member account may start per minute, counted in this process. */
   bookmarkLimitPerAccount: number;
+  limiters: RateLimiters;
   /** A member's live play holds a stream lease, renewed by its bookmarks (docs/adr/0042). */
   leases: StreamLeases;
 }
@@ -65,10 +66,11 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
   const { db, clock, publicUrl, xmltvIdDomain, service, bookmarks } = deps;
   // Each new play is a row: bounded per member account (its sub-accounts together) so that one
   // account cannot fill the table with made-up play ids (issue 20 item 8).
-  const startsPerAccount = new ClientRateLimiter(
-    { limit: deps.bookmarkLimitPerAccount, windowSeconds: 60, maxClients: 200_000 },
-    clock,
-  );
+  const startsPerAccount = deps.limiters.create('live-bookmark', {
+    limit: deps.bookmarkLimitPerAccount,
+    windowSeconds: 60,
+    maxClients: 200_000,
+  });
   const guides = new GuideCache(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['live'];
@@ -105,7 +107,8 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveRouteDeps): v
     async (request, reply) => {
       const { channelId, playId = '' } = request.body;
       const viewer = request.viewer;
-      if (viewer && !startsPerAccount.hit(viewer.accountId)) throw startsPerAccount.refusal();
+      if (viewer && !(await startsPerAccount.hit(viewer.accountId)))
+        throw startsPerAccount.refusal();
       const channel = await service.requireChannel(channelId, viewer);
       return answerBookmark(reply, await bookmarks.start(channel, viewer, playId, clock()));
     },

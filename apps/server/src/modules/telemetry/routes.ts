@@ -13,7 +13,7 @@ import type { Database } from '../../db/schema.js';
 import { ok } from '../../http/envelope.js';
 import { AppError } from '../../http/errors.js';
 import { appLogRow, insertAppLogRows, type AppLogRow } from './app-log.js';
-import { ClientRateLimiter, type RateLimitOptions } from '../../lib/rate-limiter.js';
+import type { RateLimiters, RateLimitOptions } from '../../lib/rate-limiter.js';
 import { isSameOriginBeacon } from './beacon-guards.js';
 import { LogBatcher, type LogBatcherOptions } from './log-batcher.js';
 import { deviceIdOf, insertSasLogRows, sasLogRow, type SasLogRow } from './sas-log.js';
@@ -25,6 +25,8 @@ export interface TelemetryOptions {
   publicOrigin: string;
   /** Cookies over https only (the deviceId cookie). */
   secureCookies?: boolean;
+  /** The site's limiters (shared through Redis when configured). */
+  limiters: RateLimiters;
   rateLimit?: Partial<RateLimitOptions>;
   /** The activity log's own limit: a page logs more functions than playback errors. */
   sasRateLimit?: Partial<RateLimitOptions>;
@@ -56,15 +58,18 @@ export async function registerTelemetryRoutes(
   options: TelemetryOptions,
 ): Promise<void> {
   const { db, clock, publicOrigin } = options;
-  const limiter = new ClientRateLimiter({ ...DEFAULT_RATE_LIMIT, ...options.rateLimit }, clock);
+  const limiter = options.limiters.create('app-log', {
+    ...DEFAULT_RATE_LIMIT,
+    ...options.rateLimit,
+  });
   const appLog = new LogBatcher<AppLogRow>((rows) => insertAppLogRows(db, rows), {
     ...DEFAULT_BATCH,
     ...options.batch,
   });
-  const sasLimiter = new ClientRateLimiter(
-    { ...DEFAULT_SAS_RATE_LIMIT, ...options.sasRateLimit },
-    clock,
-  );
+  const sasLimiter = options.limiters.create('sas-log', {
+    ...DEFAULT_SAS_RATE_LIMIT,
+    ...options.sasRateLimit,
+  });
   const sasLog = new LogBatcher<SasLogRow>((rows) => insertSasLogRows(db, rows), {
     ...DEFAULT_BATCH,
     ...options.batch,
@@ -85,7 +90,7 @@ export async function registerTelemetryRoutes(
     scope.addHook('onRequest', async (request) => {
       if (!isSameOriginBeacon(request, publicOrigin)) throw new AppError('FORBIDDEN');
       const counter = request.routeOptions.url === logCalls.insertSASLog ? sasLimiter : limiter;
-      if (!counter.hit(request.ip)) throw counter.refusal();
+      if (!(await counter.hit(request.ip))) throw counter.refusal();
     });
 
     scope.withTypeProvider<ZodTypeProvider>().post(
