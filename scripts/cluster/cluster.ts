@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { edgeNjsDir, renderEdgeConfig } from '../../deploy/nginx/render.js';
-import { answers200, freePort, NGINX, NJS_MODULE, waitFor } from './tools.js';
+import { startNginx } from './nginx.js';
+import { answers200, freePort, waitFor } from './tools.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const main = path.join(repoRoot, 'apps/server/src/main.ts');
@@ -149,42 +149,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
     // nginx, started only once every instance answers /readyz (ADR 0058).
     const nginxDir = path.join(dir, 'nginx');
-    for (const sub of ['cache/media', 'cache/playlists', 'temp']) {
-      fs.mkdirSync(path.join(nginxDir, sub), { recursive: true });
-    }
-    const config = path.join(nginxDir, 'nginx.conf');
-    fs.writeFileSync(
-      config,
-      renderEdgeConfig({
-        listen: `127.0.0.1:${edgePort}`,
+    const nginx = await startNginx({
+      dir: nginxDir,
+      secret,
+      port: edgePort,
+      options: {
         instances: instances.map((instance) => `127.0.0.1:${instance.port}`),
-        // As root nginx's workers would run as nobody, who cannot enter the private temp folder.
-        user: process.getuid?.() === 0 ? 'root' : null,
-        workerProcesses: '2',
-        njsDir: edgeNjsDir,
-        cacheDir: path.join(nginxDir, 'cache'),
-        tempDir: path.join(nginxDir, 'temp'),
-        pidFile: path.join(nginxDir, 'nginx.pid'),
-        errorLog: path.join(nginxDir, 'error.log'),
-        accessLog: path.join(nginxDir, 'access.log'),
-        modulePath: NJS_MODULE,
         failTimeoutSeconds: options.failTimeoutSeconds ?? 5,
         exposeUpstream: options.exposeUpstream ?? false,
-      }),
-    );
-    const nginx = spawn(NGINX, ['-p', nginxDir, '-c', config, '-g', 'daemon off;'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { PATH: process.env.PATH ?? '', STREAM_SIGNING_SECRET: secret },
+      },
     });
-    let nginxErrors = '';
-    nginx.stderr!.on('data', (chunk: Buffer) => (nginxErrors += chunk.toString()));
     children.push(nginx);
-    await waitFor(
-      'nginx',
-      () => answers200(`${edge}/edge-healthz`),
-      10_000,
-      () => (nginx.exitCode !== null ? `exited: ${nginxErrors}` : null),
-    );
     log(`edge       ${edge}`);
 
     const lines = (file: string) =>

@@ -15,10 +15,8 @@ export const DEFAULT_DATABASE_URL = 'postgres://site_test:site_test@127.0.0.1:54
  */
 export async function missingTools(databaseUrl: string): Promise<string[]> {
   const missing: string[] = [];
-  if (!fs.existsSync(NGINX) || !fs.existsSync(NJS_MODULE))
-    missing.push(
-      'nginx with njs: apt-get install -y --no-install-recommends nginx-light libnginx-mod-http-js',
-    );
+  const nginx = nginxMissing();
+  if (nginx) missing.push(nginx);
   if (spawnSync('redis-server', ['--version']).status !== 0)
     missing.push('Redis: apt-get install -y --no-install-recommends redis-server');
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 3000 });
@@ -35,6 +33,13 @@ export async function missingTools(databaseUrl: string): Promise<string[]> {
     await client.end().catch(() => undefined);
   }
   return missing;
+}
+
+/** What to install when Debian's nginx or its njs module is missing, else null. */
+export function nginxMissing(): string | null {
+  return fs.existsSync(NGINX) && fs.existsSync(NJS_MODULE)
+    ? null
+    : 'nginx with njs: apt-get install -y --no-install-recommends nginx-light libnginx-mod-http-js';
 }
 
 /** A port free on loopback now (the OS picks it; nothing else of ours takes it meanwhile). */
