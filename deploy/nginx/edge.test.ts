@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNginx } from '../../scripts/cluster/nginx.js';
+import { renderEdgeConfig } from './render.js';
 import { freePort, nginxMissing } from '../../scripts/cluster/tools.js';
 
 interface Vector {
@@ -153,6 +154,12 @@ describe('the nginx edge', () => {
     }
     expect(reached('/v7.m3u8')).toBe(1);
     expect(reached('/v8.m3u8')).toBe(3);
+  });
+
+  it('ships the production configuration render.ts makes (edit render.ts, then render again)', () => {
+    expect(fs.readFileSync(path.join(import.meta.dirname, 'nginx.conf'), 'utf8')).toBe(
+      renderEdgeConfig(),
+    );
   });
 
   it('tells the origin the client address itself, whatever the client claims', async () => {
