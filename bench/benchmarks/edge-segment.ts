@@ -7,6 +7,7 @@ import { repoRoot } from '../../apps/server/src/config.js';
 import { startNginx } from '../../scripts/cluster/nginx.js';
 import { freePort, nginxMissing } from '../../scripts/cluster/tools.js';
 import { check, fetchReply } from '../lib/check.js';
+import { processCpuMs } from '../lib/cpu-time.js';
 import type { Benchmark } from '../lib/types.js';
 
 /** The segment media-segment measures (about 280 KB). */
@@ -32,6 +33,26 @@ function timedGet(agent: http.Agent, url: string): Promise<number> {
       })
       .on('error', reject);
   });
+}
+
+/** CPU time (ms) of nginx's workers, the children of the master `pid` (Linux /proc). */
+function workersCpuMs(pid: number): number | undefined {
+  let total = 0;
+  let seen = false;
+  for (const name of fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // Field 4, after the parenthesised name, is the parent's pid.
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (parent !== pid) continue;
+    total += processCpuMs(Number(name)) ?? 0;
+    seen = true;
+  }
+  return seen ? total : undefined;
 }
 
 const percentile = (xs: number[], p: number) =>
@@ -124,12 +145,27 @@ export const edgeSegment: Benchmark = {
           `p50 ${ms(percentile(via, 0.5))} via nginx vs ${ms(percentile(direct, 0.5))} direct ` +
           `(+${ms(percentile(via, 0.5) - percentile(direct, 0.5))}); p99 ${ms(percentile(via, 0.99))} vs ${ms(percentile(direct, 0.99))}`,
       ];
-      for (const note of notes) ctx.log(note);
-      return {
-        subject: await ctx.load(subjectUrl),
-        ceiling: await ctx.load(ceilingUrl),
-        notes,
+      // nginx's CPU per request besides req/s: this machine is shared and its throughput swings
+      // with the other sessions' load, while CPU per request hardly moves.
+      const measured = async (url: string) => {
+        const before = workersCpuMs(nginx.pid!);
+        const result = await ctx.load(url);
+        const after = workersCpuMs(nginx.pid!);
+        const us =
+          before === undefined || after === undefined
+            ? undefined
+            : Math.round(((after - before) * 1000) / Math.max(1, result.requests));
+        return { result, us };
       };
+      const subject = await measured(subjectUrl);
+      const ceiling = await measured(ceilingUrl);
+      if (subject.us !== undefined && ceiling.us !== undefined)
+        notes.push(
+          `nginx workers' CPU per request: ${subject.us} µs cached vs ${ceiling.us} µs bare ` +
+            `(bare ÷ cached ${Math.round((ceiling.us / Math.max(1, subject.us)) * 100)}%)`,
+        );
+      for (const note of notes) ctx.log(note);
+      return { subject: subject.result, ceiling: ceiling.result, notes };
     } finally {
       const gone = new Promise((resolve) => nginx.once('exit', resolve));
       nginx.kill('SIGTERM');
