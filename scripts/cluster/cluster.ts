@@ -37,7 +37,7 @@ export interface Cluster {
   edge: string;
   instances: Instance[];
   redisUrl: string;
-  /** The instances' DATABASE_URL (its search_path names the cluster's schema). */
+  /** The instances' DATABASE_URL; their DATABASE_SCHEMA is `schema`. */
   databaseUrl: string;
   schema: string;
   secret: string;
@@ -100,15 +100,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     );
     log(`redis      ${redisUrl}`);
 
-    // PostgreSQL: a schema of the cluster's own; every instance's search_path names it.
+    // PostgreSQL: a schema of the cluster's own, every instance's DATABASE_SCHEMA.
     const admin = new pg.Client({ connectionString: options.databaseUrl });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     schemaMade = true;
     await admin.end();
-    const url = new URL(options.databaseUrl);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    const databaseUrl = url.toString();
+    const databaseUrl = options.databaseUrl;
     log(`postgresql ${options.databaseUrl.replace(/:[^:@/]*@/, ':…@')} schema ${schema}`);
 
     const edgePort = await freePort();
@@ -124,7 +122,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         stdio: ['ignore', out, out],
         env: {
           ...process.env,
-          ...instanceEnv({ port, databaseUrl, redisUrl, edge, secret, dir, seed }),
+          ...instanceEnv({ port, databaseUrl, schema, redisUrl, edge, secret, dir, seed }),
           ...options.env,
         },
       });
@@ -135,7 +133,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         `instance ${index + 1} (${logFile})`,
         () => answers200(`${origin}/readyz`),
         120_000,
-        () => exited(child),
+        () => {
+          const dead = exited(child);
+          // The folder goes when starting fails: say what the instance said last.
+          return (
+            dead && `${dead}\n${fs.readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n')}`
+          );
+        },
       );
       return { index, port, origin, logFile, child };
     };
@@ -196,6 +200,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 function instanceEnv(o: {
   port: number;
   databaseUrl: string;
+  schema: string;
   redisUrl: string;
   edge: string;
   secret: string;
@@ -207,6 +212,8 @@ function instanceEnv(o: {
     PORT: String(o.port),
     HOST: '127.0.0.1',
     DATABASE_URL: o.databaseUrl,
+    // Its own schema: the migrations' tables too, whatever other schemas the database holds.
+    DATABASE_SCHEMA: o.schema,
     REDIS_URL: o.redisUrl,
     PUBLIC_URL: o.edge,
     // The same secret on every instance and the edge: stream URLs, CSRF tokens.

@@ -35,6 +35,15 @@ export const configSchema = z.object({
     .string()
     .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, 'must start with sqlite: or postgres://')
     .default('sqlite:./data/site.db'),
+  /**
+   * PostgreSQL only: the schema the site's tables live in (created when missing), so several
+   * sites or a throwaway cluster can share one database (docs/adr/0058). Unset: the role's
+   * search_path (normally `public`).
+   */
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL name')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_ON_START: bool.default(true),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),

@@ -19,7 +19,10 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const database = connect(config.DATABASE_URL);
+const database = connect(
+  config.DATABASE_URL,
+  config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {},
+);
 await migrateToLatest(database);
 // The ingest worker in this process (default with SQLite's single instance; ADR 0037), started
 // once the site listens. A job queued here wakes it at once instead of at its next poll; on stop
