@@ -52,6 +52,17 @@ export default defineConfig({
           hookTimeout: 90_000,
         },
       },
+      {
+        test: {
+          // The nginx edge and the whole topology (docs/DEPLOYMENT.md): real nginx, Redis and
+          // PostgreSQL; one file at a time, each starts its own processes.
+          name: 'edge',
+          include: ['deploy/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

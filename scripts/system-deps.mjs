@@ -1,10 +1,20 @@
 #!/usr/bin/env node
-// Debian packages the tests need (browser, CJK font, media tools, XML validation). Runs once
+// Debian packages the tests need (browser, CJK font, media tools, XML validation, the nginx edge
+// with njs and Redis for the cluster test, docs/adr/0058). Runs once
 // before the test runner, never inside parallel workers: as root it installs what is missing,
 // otherwise it stops and prints the exact command to run.
 import { execFileSync, spawnSync } from 'node:child_process';
 
-const needed = ['chromium', 'fonts-wqy-microhei', 'ffmpeg', 'libxml2-utils', 'xmltv-util'];
+const needed = [
+  'chromium',
+  'fonts-wqy-microhei',
+  'ffmpeg',
+  'libxml2-utils',
+  'xmltv-util',
+  'nginx-light',
+  'libnginx-mod-http-js',
+  'redis-server',
+];
 
 function installed(pkg) {
   const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' });

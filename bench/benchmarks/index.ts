@@ -5,6 +5,7 @@ import { catchupSeek, startOver } from './catchup.js';
 import { channelChange } from './channel-change.js';
 import { consoleTitles } from './console-titles.js';
 import { drawBurst } from './draw-burst.js';
+import { edgeSegment } from './edge-segment.js';
 import { firstFrame } from './first-frame.js';
 import { gatewayList } from './gateway-list.js';
 import { homePage } from './home-page.js';
@@ -28,6 +29,7 @@ export const benchmarks: Benchmark[] = [
   catalogueList,
   gatewayList,
   mediaSegment,
+  edgeSegment,
   resumeHeartbeat,
   playRight,
   listCalls,

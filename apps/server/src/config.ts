@@ -37,12 +37,13 @@ export const configSchema = z.object({
     .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, 'must start with sqlite: or postgres://')
     .default('sqlite:./data/site.db'),
   /**
-   * PostgreSQL only: the schema every table lives in (created when missing). Instances sharing a
-   * database share it; tests start servers on a fresh one (e2e/console-care-actions.test.ts).
+   * PostgreSQL only: the schema the site's tables live in (created when missing), so several
+   * sites or a throwaway cluster can share one database (docs/adr/0058). Unset: the role's
+   * search_path (normally `public`).
    */
   DATABASE_SCHEMA: z
     .string()
-    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL schema name')
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL name')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_ON_START: bool.default(true),

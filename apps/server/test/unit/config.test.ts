@@ -29,6 +29,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/^Invalid configuration: PORT="70000"/);
     expect(() => loadConfig({ PASSWORD_SCRYPT_COST: '1000' })).toThrow(/PASSWORD_SCRYPT_COST/);
+    // A schema name goes into SQL and a search_path: plain lower-case names only.
+    expect(() => loadConfig({ DATABASE_SCHEMA: 'site; drop' })).toThrow(/DATABASE_SCHEMA/);
+    expect(loadConfig({ DATABASE_SCHEMA: 'cluster_1a' }).DATABASE_SCHEMA).toBe('cluster_1a');
   });
 });
 

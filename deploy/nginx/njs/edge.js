@@ -1,0 +1,108 @@
+// The edge's check of signed media paths (docs/adr/0058), the origin's rules written again for
+// njs (Debian's libnginx-mod-http-js, njs 0.7): the same HMAC-SHA256 over the same messages with
+// the same STREAM_SIGNING_SECRET, the same one-spelling rules (ADR 0018), in the same order, so
+// a path the origin would refuse never reaches it. The origin's code:
+//   apps/server/src/http/canonical-path.ts, http/canonical-number.ts,
+//   modules/media/stream-urls.ts (/stream/), modules/live/origin/live-signer.ts (/live/, /catchup/).
+// Both are tested against deploy/nginx/signature-vectors.json.
+import crypto from 'crypto';
+
+const TOKEN_LENGTH = 32;
+const ID = /^[A-Za-z0-9_-]{1,40}$/;
+const SIGNATURE = /^[A-Za-z0-9_-]{32}$/;
+const CANONICAL_NUMBER = /^(?:0|[1-9][0-9]{0,14})$/;
+const NEEDLESS_OR_STRUCTURAL = /^[A-Za-z0-9\-._~/\\%]$/;
+/** Live and catch-up expiries are whole hours (live-signer.ts EXPIRY_STEP_SECONDS). */
+const EXPIRY_STEP_SECONDS = 3600;
+
+/** canonical-path.ts pathProblem: true when the target is not in its one spelling. */
+function badSpelling(rawUrl) {
+  const queryAt = rawUrl.indexOf('?');
+  const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
+  if (path[0] !== '/' || path.startsWith('//')) return true;
+  if (path.indexOf('\\') !== -1) return true;
+  if (/%(?![0-9A-Fa-f]{2})/.test(path)) return true;
+  const escapes = path.match(/%[0-9A-Fa-f]{2}/g) || [];
+  for (let i = 0; i < escapes.length; i++) {
+    const char = String.fromCharCode(parseInt(escapes[i].slice(1), 16));
+    if (NEEDLESS_OR_STRUCTURAL.test(char)) return true;
+  }
+  const segments = path.slice(1).split('/');
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i];
+    if (segment === '.' || segment === '..') return true;
+    if (segment === '' && i < segments.length - 1) return true;
+  }
+  return false;
+}
+
+/** canonical-number.ts: the value of a canonically spelled whole number, else null. */
+function canonicalInteger(text) {
+  return text !== undefined && CANONICAL_NUMBER.test(text) ? Number(text) : null;
+}
+
+function mac(secret, message) {
+  return crypto
+    .createHmac('sha256', secret)
+    .update(message)
+    .digest('base64url')
+    .slice(0, TOKEN_LENGTH);
+}
+
+/** Constant-time comparison of two strings (length is not secret: it is always 32). */
+function same(given, expected) {
+  if (given.length !== expected.length) return false;
+  let diff = 0;
+  for (let i = 0; i < given.length; i++) diff |= given.charCodeAt(i) ^ expected.charCodeAt(i);
+  return diff === 0;
+}
+
+/**
+ * What the origin would answer for this signed path's prefix: '400' (not its one spelling),
+ * '403' (forged, expired, for another clip or channel), or '' (genuine: forward it).
+ * `secret` and `now` (Unix seconds) are parameters so the test can call it as the edge does.
+ */
+function decide(rawUrl, secret, now) {
+  if (badSpelling(rawUrl)) return '400';
+  const queryAt = rawUrl.indexOf('?');
+  const parts = (queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt)).split('/');
+  const kind = parts[1];
+  if (kind === 'stream') {
+    // /stream/{clip}/{expires}/{signature}/…: stream-urls.ts verify.
+    const expires = canonicalInteger(parts[3]);
+    if (expires === null) return '400';
+    if (!ID.test(parts[2]) || expires <= now) return '403';
+    return same(parts[4] || '', mac(secret, `${parts[2]}\n${expires}`)) ? '' : '403';
+  }
+  if (kind === 'live') {
+    // /live/{channel}/{expires}/{signature}/…: live-signer.ts verify.
+    const expires = canonicalInteger(parts[3]);
+    if (expires === null) return '400';
+    const signature = parts[4] || '';
+    if (!ID.test(parts[2]) || expires <= now || expires % EXPIRY_STEP_SECONDS !== 0) return '403';
+    if (!SIGNATURE.test(signature)) return '403';
+    return same(signature, mac(secret, `live\n${parts[2]}\n${expires}`)) ? '' : '403';
+  }
+  if (kind === 'catchup') {
+    // /catchup/{channel}/{programme start}/{expires}/{signature}/…: verifyProgramme.
+    const start = canonicalInteger(parts[3]);
+    const expires = canonicalInteger(parts[4]);
+    if (start === null || expires === null) return '400';
+    const signature = parts[5] || '';
+    if (!ID.test(parts[2]) || expires <= now || expires % EXPIRY_STEP_SECONDS !== 0) return '403';
+    if (!SIGNATURE.test(signature)) return '403';
+    const message = `catchup\n${parts[2]}\n${start}\n${expires}`;
+    return same(signature, mac(secret, message)) ? '' : '403';
+  }
+  return '';
+}
+
+/** js_set $edge_refusal edge.refusal: the refusal the origin would give, or '' to forward. */
+function refusal(r) {
+  const secret = process.env.STREAM_SIGNING_SECRET;
+  // Without the secret nothing can be checked: refuse rather than forward unchecked.
+  if (!secret) return '403';
+  return decide(r.variables.request_uri, secret, Math.floor(Date.now() / 1000));
+}
+
+export default { refusal, decide };
