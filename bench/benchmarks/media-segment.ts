@@ -55,7 +55,8 @@ export const mediaSegment: Benchmark = {
     );
     const [member] = await signUpMembers(server, 1);
     // Both routes warmed up first, unmeasured: the side measured first would otherwise pay the
-    // JIT of the whole request path for both (measured: ~150 µs more CPU per reply).
+    // JIT of the whole request path for both (seen without it: the same route at 660–835 µs of
+    // server CPU per reply when measured first, 400–505 µs when measured third; ADR 0059).
     for (const url of [subjectUrl, ceilingUrl]) await runLoad(url, { quick: true });
 
     const measured = {
