@@ -12,8 +12,7 @@ import { newMember, useTestApp } from '../support/index.js';
 describe('stream files: replies and the session they do not look up', () => {
   const ctx = useTestApp({ seed: true });
   const SEGMENT = 'v1/seg_003.m4s';
-  const onDisk = () =>
-    fs.readFileSync(path.join(ctx.config.MEDIA_DIR, 'clips', 'clip-a', SEGMENT));
+  const onDisk = () => fs.readFileSync(path.join(ctx.config.MEDIA_DIR, 'clips', 'clip-a', SEGMENT));
 
   /** The shared signed prefix of clip-a (M0001 is a free title). */
   async function prefix(): Promise<string> {
