@@ -14,6 +14,14 @@ declare module 'fastify' {
     /** The logged-in viewer of the site face (session cookie), or null. */
     viewer: Viewer | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * `false` on a route that never reads `request.viewer` (the signed stream and live media
+     * paths): it skips the session lookup, a query per request that a signed-in browser's
+     * cookie would otherwise cost every segment (docs/adr/0059).
+     */
+    viewer?: false;
+  }
   interface FastifyReply {
     startSession(token: string, expiresAt: number): FastifyReply;
     endSession(): FastifyReply;
@@ -39,6 +47,7 @@ export const sessionPlugin = fp<SessionOptions>(async (app: FastifyInstance, opt
   app.decorateRequest('viewer', null);
 
   app.addHook('preHandler', async (request: FastifyRequest) => {
+    if (request.routeOptions.config.viewer === false) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     request.viewer = await resolveViewer(options.db, token, 'web', options.policy, options.clock());

@@ -39,6 +39,9 @@ type ProgrammeSegmentParams = SegmentParams & { programStart: string };
 
 const CHANNEL_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const HLS = 'application/vnd.apple.mpegurl';
+// Every route here answers the same bytes to every viewer, so none reads `request.viewer`:
+// `config: { viewer: false }` spares them the session lookup (docs/adr/0059).
+
 /** The bytes of a live segment depend on its path alone: shared caches may keep it for a day. */
 const SEGMENT_MAX_AGE = 86_400;
 /**
@@ -73,7 +76,7 @@ export function registerLivePlaylistRoutes(
 
   app.get<{ Params: PlaylistParams }>(
     LIVE_PLAYLIST_ROUTE,
-    { schema: { hide: true } },
+    { schema: { hide: true }, config: { viewer: false } },
     async (request, reply) => {
       const { channelId, file } = request.params;
       const now = clock();
@@ -94,7 +97,7 @@ export function registerLivePlaylistRoutes(
    */
   app.get<{ Params: SegmentParams }>(
     LIVE_SEGMENT_ROUTE,
-    { schema: { hide: true } },
+    { schema: { hide: true }, config: { viewer: false } },
     async (request, reply) => {
       const now = clock();
       requirePrefix(request.params, now);
@@ -173,7 +176,7 @@ export function registerCatchupPlaylistRoutes(
 
   app.get<{ Params: ProgrammeParams }>(
     CATCHUP_PLAYLIST_ROUTE,
-    { schema: { hide: true }, compress: false },
+    { schema: { hide: true }, compress: false, config: { viewer: false } },
     async (request, reply) => {
       const { channelId, file } = request.params;
       const now = clock();
@@ -201,7 +204,7 @@ export function registerCatchupPlaylistRoutes(
 
   app.get<{ Params: ProgrammeSegmentParams }>(
     CATCHUP_SEGMENT_ROUTE,
-    { schema: { hide: true } },
+    { schema: { hide: true }, config: { viewer: false } },
     async (request, reply) => {
       const now = clock();
       const { programStart } = requirePrefix(request.params, now);
