@@ -71,6 +71,7 @@ import {
 } from './modules/engagement/index.js';
 import { registerSearchRoutes } from './modules/search/routes.js';
 import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
+import { registerQoeConsoleCalls } from './modules/qoe/console-calls.js';
 import { consoleSessionPlugin } from './modules/staff/console-session.js';
 import { registerStaffConsoleRoutes } from './modules/staff/console-routes.js';
 import { registerAuditConsoleRoutes } from './modules/staff/audit-routes.js';
@@ -209,6 +210,7 @@ export async function buildApp({
   registerVoucherBatchConsoleCalls(app, { db, clock });
   registerScheduleConsoleCalls(app, { db, clock, config });
   registerAdConsoleCalls(app, { db, clock });
+  registerQoeConsoleCalls(app, { db, clock });
   await registerCreativeUploadRoutes(app, {
     db,
     settings: ingest,
@@ -319,6 +321,7 @@ export async function buildApp({
     clock,
     secureCookies,
     publicOrigin: new URL(config.PUBLIC_URL).origin,
+    qoeRateLimit: { limit: config.RATE_LIMIT_QOE_PER_IP },
   });
   await registerMediaRoutes(app, config.MEDIA_DIR);
   await registerWebAssets(app, config.WEB_DIST_DIR);
