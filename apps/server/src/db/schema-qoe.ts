@@ -1,6 +1,8 @@
 /** Tables of the qoe module (migration 0043, docs/adr/0055): aggregates only, no raw beacons. */
 export interface QoeTables {
   qoe_hourly: QoeHourlyTable;
+  qoe_daily: QoeHourlyTable;
+  qoe_hour_device: QoeHourDeviceTable;
   qoe_recent: QoeRecentTable;
   qoe_error_hourly: QoeErrorHourlyTable;
 }
@@ -30,7 +32,7 @@ export type QoeCounts = {
   errors: number;
 } & Record<StartBucketColumn, number>;
 
-/** One hour × what was played × device type. */
+/** One hour (qoe_daily: one UTC day) × what was played × device type. */
 export type QoeHourlyTable = QoeCounts & {
   /** Unix seconds of the hour's start. */
   period_start: number;
@@ -38,6 +40,13 @@ export type QoeHourlyTable = QoeCounts & {
   play_type: string;
   content_id: string;
   /** SPEC §3 deviceType, from the User-Agent (ADR 0008). */
+  device_type: string;
+};
+
+/** One hour × play type × device type (what was played left out). */
+export type QoeHourDeviceTable = QoeCounts & {
+  period_start: number;
+  play_type: string;
   device_type: string;
 };
 

@@ -178,6 +178,23 @@ describe('quality of experience', () => {
     expect(hours.rows[1]!.sessions).toBe(4);
   });
 
+  it("adds whole days and the hours at a period's edges alike", async () => {
+    const day = ctx.now.value + 20 * 86_400 - ((ctx.now.value + 20 * 86_400) % 86_400);
+    const saved = ctx.now.value;
+    for (const at of [day + 10 * 3600, day + 86_400 + 5 * 3600, day + 2 * 86_400 + 3600]) {
+      ctx.now.value = at;
+      expect((await send([report({ contentID: 'DAYS01', stallMs: 300 })])).statusCode).toBe(200);
+    }
+    ctx.now.value = saved;
+    const sessions = async (from: number, to: number) =>
+      (await reportOf('title', from, to)).rows.find((r) => r.key === 'DAYS01')?.sessions ?? 0;
+    expect(await sessions(day + 9 * 3600, day + 2 * 86_400 + 3 * 3600)).toBe(3);
+    expect(await sessions(day + 11 * 3600, day + 2 * 86_400 + 3 * 3600)).toBe(2);
+    expect(await sessions(day + 86_400, day + 2 * 86_400)).toBe(1);
+    expect(await sessions(day, day + 3 * 86_400)).toBe(3);
+    expect(await sessions(day + 2 * 86_400 + 2 * 3600, day + 3 * 86_400)).toBe(0);
+  });
+
   it('alerts on the last 15 minutes: stalls over 0.5 %, a median start over 2 s, then not', async () => {
     ctx.now.value += 10 * 86_400; // a quiet day of its own
     expect(await alert()).toMatchObject({ rebufferAlert: false, startAlert: false });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { QoeReportData } from '@site/contract';
 import type { Database } from '../../db/schema.js';
 import { START_BUCKET_COLUMNS, type QoeCounts } from '../../db/schema-qoe.js';
@@ -44,68 +44,69 @@ function add(counts: QoeCounts, { report }: QoeEntry): void {
   counts.errors += report.errorCodes.length;
 }
 
-/** The rows a batch of entries adds to: each aggregate row once, so one upsert each table. */
+type Rollup = 'qoe_hourly' | 'qoe_daily' | 'qoe_hour_device' | 'qoe_recent';
+type KeyColumn = 'play_type' | 'content_id' | 'device_type';
+
+/**
+ * The aggregates each report is added to (docs/adr/0055): the period they count by, and the
+ * key columns besides the period's start.
+ */
+const ROLLUPS: readonly { table: Rollup; seconds: number; keys: readonly KeyColumn[] }[] = [
+  { table: 'qoe_hourly', seconds: 3600, keys: ['play_type', 'content_id', 'device_type'] },
+  { table: 'qoe_daily', seconds: 86_400, keys: ['play_type', 'content_id', 'device_type'] },
+  { table: 'qoe_hour_device', seconds: 3600, keys: ['play_type', 'device_type'] },
+  { table: 'qoe_recent', seconds: 60, keys: [] },
+];
+
+type AggregateRow = QoeCounts & { period_start: number } & Partial<Record<KeyColumn, string>>;
+interface ErrorRow {
+  period_start: number;
+  play_type: string;
+  content_id: string;
+  device_type: string;
+  code: number;
+  errors: number;
+  fatals: number;
+}
+
+/** The rows a batch of entries adds to: each aggregate row once, so one upsert per table. */
 export function aggregate(entries: readonly QoeEntry[]) {
-  const hourly = new Map<
-    string,
-    QoeCounts & { period_start: number; play_type: string; content_id: string; device_type: string }
-  >();
-  const recent = new Map<number, QoeCounts & { period_start: number }>();
-  const errors = new Map<
-    string,
-    {
-      period_start: number;
-      play_type: string;
-      content_id: string;
-      device_type: string;
-      code: number;
-      errors: number;
-      fatals: number;
-    }
-  >();
+  const tables = new Map(ROLLUPS.map((r) => [r.table, new Map<string, AggregateRow>()]));
+  const errors = new Map<string, ErrorRow>();
   for (const entry of entries) {
     const { report, deviceType } = entry;
-    const hour = entry.at - (entry.at % 3600);
-    const minute = entry.at - (entry.at % 60);
-    const key = `${hour}\n${report.playType}\n${report.contentID}\n${deviceType}`;
-    let row = hourly.get(key);
-    if (!row) {
-      row = {
-        period_start: hour,
-        play_type: report.playType,
-        content_id: report.contentID,
-        device_type: deviceType,
-        ...emptyCounts(),
-      };
-      hourly.set(key, row);
+    const keyValues: Record<KeyColumn, string> = {
+      play_type: report.playType,
+      content_id: report.contentID,
+      device_type: deviceType,
+    };
+    for (const { table, seconds, keys } of ROLLUPS) {
+      const start = entry.at - (entry.at % seconds);
+      const key = [start, ...keys.map((k) => keyValues[k])].join('\n');
+      const rows = tables.get(table)!;
+      let row = rows.get(key);
+      if (!row) {
+        row = { period_start: start, ...emptyCounts() };
+        for (const k of keys) row[k] = keyValues[k];
+        rows.set(key, row);
+      }
+      add(row, entry);
     }
-    add(row, entry);
-    let total = recent.get(minute);
-    if (!total) recent.set(minute, (total = { period_start: minute, ...emptyCounts() }));
-    add(total, entry);
+    const hour = entry.at - (entry.at % 3600);
     const codes: [number, 'errors' | 'fatals'][] = report.errorCodes.map((c) => [c, 'errors']);
     if (report.fatalCode !== null) codes.push([report.fatalCode, 'fatals']);
     for (const [code, kind] of codes) {
-      const errorKey = `${key}\n${code}`;
+      const errorKey = [hour, report.playType, report.contentID, deviceType, code].join('\n');
       let counted = errors.get(errorKey);
       if (!counted) {
-        counted = {
-          period_start: hour,
-          play_type: report.playType,
-          content_id: report.contentID,
-          device_type: deviceType,
-          code,
-          errors: 0,
-          fatals: 0,
-        };
+        counted = { period_start: hour, ...keyValues, code, errors: 0, fatals: 0 };
         errors.set(errorKey, counted);
       }
       counted[kind] += 1;
     }
   }
   return {
-    hourly: [...hourly.values()],
-    recent: [...recent.values()],
+    rollups: ROLLUPS.map((r) => ({ ...r, rows: [...tables.get(r.table)!.values()] })),
     errors: [...errors.values()],
   };
 }
@@ -119,34 +120,27 @@ export async function addReports(
   entries: readonly QoeEntry[],
 ): Promise<void> {
   if (entries.length === 0) return;
-  const { hourly, recent, errors } = aggregate(entries);
+  const { rollups, errors } = aggregate(entries);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('qoe_hourly')
-      .values(hourly)
-      .onConflict((oc) =>
-        oc
-          .columns(['period_start', 'play_type', 'content_id', 'device_type'])
-          .doUpdateSet((eb) =>
-            Object.fromEntries(
-              COUNT_COLUMNS.map((c) => [c, eb(`qoe_hourly.${c}`, '+', eb.ref(`excluded.${c}`))]),
+    for (const { table, keys, rows } of rollups) {
+      await trx
+        .insertInto(table)
+        .values(rows as never)
+        .onConflict((oc) =>
+          oc
+            .columns(['period_start', ...keys] as never)
+            .doUpdateSet(
+              (eb) =>
+                Object.fromEntries(
+                  COUNT_COLUMNS.map((c) => [
+                    c,
+                    eb(sql.ref(`${table}.${c}`), '+', sql.ref(`excluded.${c}`)),
+                  ]),
+                ) as never,
             ),
-          ),
-      )
-      .execute();
-    await trx
-      .insertInto('qoe_recent')
-      .values(recent)
-      .onConflict((oc) =>
-        oc
-          .column('period_start')
-          .doUpdateSet((eb) =>
-            Object.fromEntries(
-              COUNT_COLUMNS.map((c) => [c, eb(`qoe_recent.${c}`, '+', eb.ref(`excluded.${c}`))]),
-            ),
-          ),
-      )
-      .execute();
+        )
+        .execute();
+    }
     if (errors.length > 0) {
       await trx
         .insertInto('qoe_error_hourly')
