@@ -18,6 +18,8 @@ import { mediaSegment } from './media-segment.js';
 import { messageSend } from './message-send.js';
 import { playRight } from './play-right.js';
 import { programmePlaylist } from './programme-playlist.js';
+import { qoeBeacons } from './qoe-beacons.js';
+import { qoeReport } from './qoe-report.js';
 import { resumeHeartbeat } from './resume-heartbeat.js';
 import { scheduleWeek } from './schedule-week.js';
 import { careSearch } from './care-search.js';
@@ -51,4 +53,6 @@ export const benchmarks: Benchmark[] = [
   voucherBatch,
   scheduleWeek,
   careSearch,
+  qoeBeacons,
+  qoeReport,
 ];

@@ -74,6 +74,7 @@ import {
 import { registerSearchRoutes } from './modules/search/routes.js';
 import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
 import { registerCareConsoleCalls } from './modules/care/console-calls.js';
+import { registerQoeConsoleCalls } from './modules/qoe/console-calls.js';
 import { consoleSessionPlugin } from './modules/staff/console-session.js';
 import { registerStaffConsoleRoutes } from './modules/staff/console-routes.js';
 import { registerAuditConsoleRoutes } from './modules/staff/audit-routes.js';
@@ -261,6 +262,7 @@ export async function buildApp({
   registerCareAccessCalls(app, { db, clock });
   registerScheduleConsoleCalls(app, { db, clock, config });
   registerAdConsoleCalls(app, { db, clock });
+  registerQoeConsoleCalls(app, { db, clock });
   await registerCreativeUploadRoutes(app, {
     db,
     settings: ingest,
@@ -377,6 +379,7 @@ export async function buildApp({
     secureCookies,
     publicOrigin: new URL(config.PUBLIC_URL).origin,
     limiters,
+    qoeRateLimit: { limit: config.RATE_LIMIT_QOE_PER_IP },
   });
   await registerMediaRoutes(app, config.MEDIA_DIR);
   await registerWebAssets(app, config.WEB_DIST_DIR);

@@ -126,6 +126,8 @@ export const configSchema = z.object({
   /** Prize draws per sub-account per minute, and per client IP per minute (docs/adr/0026). */
   RATE_LIMIT_DRAW_PER_ACCOUNT: positiveInt.default(10),
   RATE_LIMIT_DRAW_PER_IP: positiveInt.default(600),
+  /** Quality-of-experience beacons per client IP per minute (docs/adr/0055). */
+  RATE_LIMIT_QOE_PER_IP: positiveInt.default(600),
   /**
    * Live bookmarks (plays) a member account, its sub-accounts together, may start per minute
    * (ajaxGetLiveBookmark.do; docs/adr/0025). A channel change starts one.

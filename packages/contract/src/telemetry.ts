@@ -76,3 +76,44 @@ export const sasLogBodySchema = z.strictObject({
 });
 export type SasLogBody = z.input<typeof sasLogBodySchema>;
 export const sasLogReplySchema = envelopeOf(z.object({}));
+
+// ---- quality of experience (issue 26 item 6; docs/adr/0055-quality-of-experience.md) ----------
+
+/** POST /sas/InsertQoE: the players' quality-of-experience beacons, on the log face. */
+export const qoeCalls = { insertQoE: '/sas/InsertQoE' } as const;
+
+/** Reports in one beacon at most (a page sends one per player session it watched since the last). */
+export const QOE_BATCH_MAX = 20;
+/** Longest stretch one report may cover: a page sends every 30 s, or when it goes away. */
+export const QOE_WATCH_MAX_MS = 15 * 60 * 1000;
+/** A start slower than this is no start but a failure (the player gave up or the viewer left). */
+export const QOE_START_MAX_MS = 120_000;
+
+/**
+ * What one player session did since its last report: statistics only, never trusted for
+ * anything else (ADR 0055). `started` opens a session (a play attempt); `startMs` is the time
+ * from the play request to the first frame, sent once; `fatalCode` ends it in a failure, with
+ * SPEC §8's code (1–5, 0 unknown); `errorCodes` are the errors retried on the way (SPEC §4).
+ * The device type is the server's, from the User-Agent (ADR 0008), not the page's word.
+ */
+export const qoeReportSchema = z.strictObject({
+  contentID: contentId,
+  playType: playTypeSchema,
+  started: z.boolean().default(false),
+  startMs: z.number().int().min(0).max(QOE_START_MAX_MS).nullable().default(null),
+  watchMs: z.number().int().min(0).max(QOE_WATCH_MAX_MS),
+  stallMs: z.number().int().min(0).max(QOE_WATCH_MAX_MS),
+  stallCount: z.number().int().min(0).max(1000),
+  bitrateSwitches: z.number().int().min(0).max(1000),
+  fatalCode: z.number().int().min(0).max(5).nullable().default(null),
+  errorCodes: z.array(z.number().int().min(0).max(5)).max(11).default([]),
+});
+export type QoeReport = z.input<typeof qoeReportSchema>;
+/** A report as the server holds it once validated (defaults filled in). */
+export type QoeReportData = z.output<typeof qoeReportSchema>;
+
+export const qoeBeaconBodySchema = z.strictObject({
+  reports: z.array(qoeReportSchema).min(1).max(QOE_BATCH_MAX),
+});
+export type QoeBeaconBody = z.input<typeof qoeBeaconBodySchema>;
+export const qoeBeaconReplySchema = envelopeOf(z.object({}));

@@ -42,6 +42,7 @@ export const SECTIONS = {
   draws: { path: '/draws', label: '抽獎活動', roles: ['marketing', 'auditor', 'customer_care'] },
   ads: { path: '/ads', label: '廣告活動', roles: ['marketing', 'auditor'] },
   wording: { path: '/wording', label: '文字管理', roles: ['marketing', 'auditor'] },
+  qoe: { path: '/qoe', label: '播放品質', roles: ['marketing', 'auditor', 'customer_care'] },
   staff: { path: '/staff', label: '員工', roles: [] },
   audit: { path: '/audit', label: '稽核紀錄', roles: ['auditor'] },
   care: { path: '/care', label: '客服', roles: ['customer_care', 'finance', 'auditor'] },

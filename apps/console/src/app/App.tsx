@@ -22,6 +22,7 @@ import { SignInPage } from '../pages/SignInPage';
 import { Alert } from '../ui/Alert';
 
 // Each section is its own chunk: a sign-in loads none of them, a role only the ones it opens.
+const QoePage = lazy(() => import('../pages/QoePage').then((m) => ({ default: m.QoePage })));
 const AuditPage = lazy(() => import('../pages/AuditPage').then((m) => ({ default: m.AuditPage })));
 const StaffPage = lazy(() => import('../pages/StaffPage').then((m) => ({ default: m.StaffPage })));
 const TitlesPage = lazy(() =>
@@ -305,6 +306,7 @@ function Shell({ staff }: { staff: StaffSelf }) {
               />
             )}
             {mayUse('staff', staff.roles) && <Route path="staff" element={<StaffPage />} />}
+            {mayUse('qoe', staff.roles) && <Route path="qoe" element={<QoePage />} />}
             {mayUse('audit', staff.roles) && <Route path="audit" element={<AuditPage />} />}
             {mayUse('care', staff.roles) && (
               <>

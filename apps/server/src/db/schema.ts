@@ -7,6 +7,7 @@ import type { MediaTables } from './schema-media.js';
 import type { StaffTables } from './schema-staff.js';
 import type { DeviceTables } from './schema-devices.js';
 import type { TelemetryTables } from './schema-telemetry.js';
+import type { QoeTables } from './schema-qoe.js';
 
 /**
  * Table types, one interface per table. Each table belongs to one module (DESIGN §1):
@@ -18,6 +19,7 @@ export interface Database
     CommerceTables,
     AdsTables,
     TelemetryTables,
+    QoeTables,
     LiveTables,
     EngagementTables,
     StaffTables,

@@ -19,3 +19,4 @@ export * from './wording.js';
 export * from './wording-shapes.js';
 export * from './care-actions.js';
 export * from './care.js';
+export * from './qoe.js';

@@ -41,6 +41,7 @@ import { consoleDraws } from './0037-console-draws.js';
 import { adCampaigns } from './0038-ad-campaigns.js';
 import { wordingEdits } from './0039-wording-edits.js';
 import { careLookups } from './0040-care-lookups.js';
+import { qoe } from './0043-qoe.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -83,6 +84,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0038-ad-campaigns': adCampaigns,
   '0039-wording-edits': wordingEdits,
   '0040-care-lookups': careLookups,
+  '0043-qoe': qoe,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {

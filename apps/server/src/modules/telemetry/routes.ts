@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import {
   LOG_BODY_MAX_BYTES,
+  qoeCalls,
   appLogBodySchema,
   appLogReplySchema,
   logCalls,
@@ -17,6 +18,7 @@ import type { RateLimiters, RateLimitOptions } from '../../lib/rate-limiter.js';
 import { isSameOriginBeacon } from './beacon-guards.js';
 import { LogBatcher, type LogBatcherOptions } from './log-batcher.js';
 import { deviceIdOf, insertSasLogRows, sasLogRow, type SasLogRow } from './sas-log.js';
+import { qoeBatcher, registerQoeBeacon } from '../qoe/beacon.js';
 
 export interface TelemetryOptions {
   db: Kysely<Database>;
@@ -30,6 +32,8 @@ export interface TelemetryOptions {
   rateLimit?: Partial<RateLimitOptions>;
   /** The activity log's own limit: a page logs more functions than playback errors. */
   sasRateLimit?: Partial<RateLimitOptions>;
+  /** The players' quality-of-experience beacons' own limit (docs/adr/0055). */
+  qoeRateLimit?: Partial<RateLimitOptions>;
   batch?: Partial<LogBatcherOptions>;
 }
 
@@ -41,6 +45,12 @@ const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 120, windowSeconds: 60, ma
 /** Activity-log entries per client address per minute (docs/adr/0026). */
 const DEFAULT_SAS_RATE_LIMIT: RateLimitOptions = {
   limit: 300,
+  windowSeconds: 60,
+  maxClients: 50_000,
+};
+/** QoE beacons per client address per minute: a player sends ≤ 3 a minute (docs/adr/0055). */
+const DEFAULT_QOE_RATE_LIMIT: RateLimitOptions = {
+  limit: 600,
   windowSeconds: 60,
   maxClients: 50_000,
 };
@@ -74,9 +84,15 @@ export async function registerTelemetryRoutes(
     ...DEFAULT_BATCH,
     ...options.batch,
   });
+  const qoeLimiter = options.limiters.create('qoe', {
+    ...DEFAULT_QOE_RATE_LIMIT,
+    ...options.qoeRateLimit,
+  });
+  // Aggregates added to per batch: a bigger batch is fewer upserts of the same rows.
+  const qoe = qoeBatcher(db, { ...DEFAULT_BATCH, maxRows: 500, ...options.batch });
   // Entries still queued are written before the database closes.
   app.addHook('onClose', async () => {
-    await Promise.all([appLog.close(), sasLog.close()]);
+    await Promise.all([appLog.close(), sasLog.close(), qoe.close()]);
   });
 
   await app.register(async (scope) => {
@@ -89,7 +105,13 @@ export async function registerTelemetryRoutes(
 
     scope.addHook('onRequest', async (request) => {
       if (!isSameOriginBeacon(request, publicOrigin)) throw new AppError('FORBIDDEN');
-      const counter = request.routeOptions.url === logCalls.insertSASLog ? sasLimiter : limiter;
+      const url = request.routeOptions.url;
+      const counter =
+        url === logCalls.insertSASLog
+          ? sasLimiter
+          : url === qoeCalls.insertQoE
+            ? qoeLimiter
+            : limiter;
       if (!(await counter.hit(request.ip))) throw counter.refusal();
     });
 
@@ -116,6 +138,8 @@ export async function registerTelemetryRoutes(
         return ok({});
       },
     );
+
+    registerQoeBeacon(scope, { batcher: qoe, clock });
 
     scope.withTypeProvider<ZodTypeProvider>().post(
       logCalls.insertSASLog,

@@ -23,6 +23,8 @@ export interface SessionListeners {
    * when given; hls.js only (Safari's own HLS, without MSE, plays on through breaks).
    */
   onAdBreak?(adTag: string): void;
+  /** hls.js switched renditions (the QoE report counts bitrate switches). */
+  onLevelSwitched?(): void;
 }
 
 export interface SessionOptions {
@@ -205,6 +207,12 @@ function openHlsSession(
         };
         video.addEventListener('timeupdate', onTime);
         stopDating = () => video.removeEventListener('timeupdate', onTime);
+      }
+      if (listeners.onLevelSwitched) {
+        const onSwitched = listeners.onLevelSwitched;
+        instance.on(Hls.Events.LEVEL_SWITCHED, () => {
+          if (!destroyed) onSwitched();
+        });
       }
       instance.on(Hls.Events.ERROR, (_event, data: ErrorData) => {
         if (!data.fatal) return;

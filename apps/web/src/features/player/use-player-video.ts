@@ -18,6 +18,7 @@ import { takeWarmStart } from './prewarm';
 import { AUTO_QUALITY, matchPageProtocol, type Rendition } from './quality';
 import type { SubtitleChoice, SubtitleTrack } from './subtitles';
 import { createPlayerVideo } from './video-element';
+import { QoeSession, qoeReporter } from './qoe';
 
 export function togglePlay(video: HTMLVideoElement | null): void {
   if (!video) return;
@@ -80,6 +81,20 @@ export function usePlayerVideo(
   const [pip, setPip] = useState(false);
   const { phase, attempt, lastError } = state;
   const alive = phase !== 'error';
+  /** This src's quality-of-experience session (qoe.ts); titles without a content id have none. */
+  const qoeRef = useRef<QoeSession | undefined>(undefined);
+
+  useEffect(() => {
+    if (!contentId) return;
+    const session = new QoeSession(contentId, playType);
+    if (autoPlay) session.requested();
+    qoeRef.current = session;
+    qoeReporter.add(session);
+    return () => {
+      session.end();
+      qoeRef.current = undefined;
+    };
+  }, [src, contentId, playType, autoPlay]);
 
   useEffect(() => {
     callbacksRef.current = props;
@@ -98,10 +113,20 @@ export function usePlayerVideo(
     warmRef.current = warmed?.hls;
     const handlers: [string, () => void][] = [
       ['canplay', () => dispatch({ type: 'canplay' })],
-      ['waiting', () => dispatch({ type: 'waiting' })],
+      [
+        'waiting',
+        () => {
+          qoeRef.current?.waiting();
+          dispatch({ type: 'waiting' });
+        },
+      ],
+      ['play', () => qoeRef.current?.requested()],
+      ['seeking', () => qoeRef.current?.seeking(true)],
+      ['seeked', () => qoeRef.current?.seeking(false)],
       [
         'playing',
         () => {
+          qoeRef.current?.playing();
           dispatch({ type: 'playing' });
           callbacksRef.current.onPlaying?.(video);
         },
@@ -109,6 +134,7 @@ export function usePlayerVideo(
       [
         'pause',
         () => {
+          qoeRef.current?.paused();
           dispatch({ type: 'pause' });
           callbacksRef.current.onPause?.(video);
         },
@@ -116,6 +142,7 @@ export function usePlayerVideo(
       [
         'ended',
         () => {
+          qoeRef.current?.paused();
           dispatch({ type: 'ended' });
           callbacksRef.current.onEnded?.(video);
         },
@@ -173,6 +200,7 @@ export function usePlayerVideo(
           dispatch({ type: 'error', error: { code, detail, position: video.currentTime } });
         },
         onUnsupported: () => dispatch({ type: 'unsupported' }),
+        onLevelSwitched: () => qoeRef.current?.levelSwitched(),
         ...(watchBreaks
           ? { onAdBreak: (adTag: string) => callbacksRef.current.onAdBreak?.(adTag) }
           : {}),
@@ -200,6 +228,7 @@ export function usePlayerVideo(
       if (cancelled || !video) return;
       playingBeforeRef.current = undefined;
       if (video.paused) return;
+      qoeRef.current?.playing();
       dispatch({ type: 'playing' });
       callbacksRef.current.onPlaying?.(video);
     });
@@ -214,10 +243,16 @@ export function usePlayerVideo(
     return () => window.clearTimeout(timer);
   }, [phase]);
 
-  // Every playback error the machine counted goes to the app log, once.
+  // Every playback error the machine counted goes to the app log, once, and to the QoE report:
+  // retried while the player tries again, fatal once it gives up (phase 'error').
   useEffect(() => {
     if (lastError && contentId) postAppLog(playbackErrorEntry(contentId, playType, lastError));
+    if (lastError) qoeRef.current?.error(lastError.code);
   }, [lastError, contentId, playType]);
+  const { failure } = state;
+  useEffect(() => {
+    if (phase === 'error') qoeRef.current?.gaveUp(failure === 'unsupported' ? 4 : undefined);
+  }, [phase, failure]);
 
   return { state, videoRef, sessionRef, renditions, quality, setQuality, tracks, pip };
 }
