@@ -17,3 +17,4 @@ export * from './ads.js';
 export * from './channels.js';
 export * from './wording.js';
 export * from './wording-shapes.js';
+export * from './reports.js';

@@ -40,6 +40,7 @@ import { programmeClip } from './0036-programme-clip.js';
 import { consoleDraws } from './0037-console-draws.js';
 import { adCampaigns } from './0038-ad-campaigns.js';
 import { wordingEdits } from './0039-wording-edits.js';
+import { reports } from './0042-reports.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -81,6 +82,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0037-console-draws': consoleDraws,
   '0038-ad-campaigns': adCampaigns,
   '0039-wording-edits': wordingEdits,
+  '0042-reports': reports,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {
