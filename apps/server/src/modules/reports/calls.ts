@@ -33,7 +33,12 @@ export function registerReportConsoleCalls(
     await recordChange(
       db,
       actor,
-      { entity: 'report', entityId: `${report} ${period}`, before: null, after: { exported: csv.rows } },
+      {
+        entity: 'report',
+        entityId: `${report} ${period}`,
+        before: null,
+        after: { exported: csv.rows },
+      },
       clock(),
     );
     const name = `report-${report}-${period.replaceAll(' ', '_')}.csv`;

@@ -134,9 +134,22 @@ export function viewingCsv(report: ViewingReport) {
   return csvOf([
     {
       header: ['日期（台北）', '播放次數', '隨選播放', '直播播放', '觀眾數', '觀看分鐘'],
-      rows: report.days.map((d) => [d.date, d.plays, d.vodPlays, d.livePlays, d.viewers, d.minutes]),
+      rows: report.days.map((d) => [
+        d.date,
+        d.plays,
+        d.vodPlays,
+        d.livePlays,
+        d.viewers,
+        d.minutes,
+      ]),
     },
-    { header: ['節目編號', '熱門節目', '播放次數', '觀眾數', '觀看分鐘'], rows: lines(report.titles) },
-    { header: ['頻道編號', '頻道', '播放次數', '觀眾數', '觀看分鐘'], rows: lines(report.channels) },
+    {
+      header: ['節目編號', '熱門節目', '播放次數', '觀眾數', '觀看分鐘'],
+      rows: lines(report.titles),
+    },
+    {
+      header: ['頻道編號', '頻道', '播放次數', '觀眾數', '觀看分鐘'],
+      rows: lines(report.channels),
+    },
   ]);
 }

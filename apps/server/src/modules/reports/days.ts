@@ -75,9 +75,8 @@ export function perDay<T>(
 export function dayIndexOf(days: Days, column: string): RawBuilder<number> {
   const col = sql.ref(column);
   const uniform = days.days.every((d, i) => d.dayStart === days.start + i * 86_400);
-  if (uniform) return sql<number>`(${col} - ${days.start}) / 86400`;
-  const branches = days.days
-    .slice(1)
-    .map((d, i) => sql`when ${col} < ${d.dayStart} then ${i}`);
+  // Written into the statement: SQLite binds a JS number as a float, and a float divides exactly.
+  if (uniform) return sql<number>`(${col} - ${sql.lit(days.start)}) / 86400`;
+  const branches = days.days.slice(1).map((d, i) => sql`when ${col} < ${d.dayStart} then ${i}`);
   return sql<number>`case ${sql.join(branches, sql` `)} else ${days.days.length - 1} end`;
 }

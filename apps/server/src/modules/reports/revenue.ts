@@ -54,7 +54,11 @@ export function addFigures(into: Figures, from: Figures): void {
 }
 
 const SOLD = { rent: 'rent', buy: 'buy', subscribe: 'monthly' } as const;
-const PAID_BY = { card: 'paidByCard', wallet: 'paidByStoredValue', credit: 'paidByCredit' } as const;
+const PAID_BY = {
+  card: 'paidByCard',
+  wallet: 'paidByStoredValue',
+  credit: 'paidByCredit',
+} as const;
 
 export async function revenueReport(
   db: Kysely<Database>,

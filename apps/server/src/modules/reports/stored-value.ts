@@ -28,7 +28,11 @@ export async function storedValueReport(
   db: Kysely<Database>,
   now: number,
 ): Promise<StoredValueReport> {
-  const rows = await sql<{ hour: number | string; sold: number | string; outstanding: number | string }>`
+  const rows = await sql<{
+    hour: number | string;
+    sold: number | string;
+    outstanding: number | string;
+  }>`
     with lots as (
       select account_id, created_at, amount, reason,
         sum(amount) over (
