@@ -17,6 +17,7 @@ import { mediaSegment } from './media-segment.js';
 import { messageSend } from './message-send.js';
 import { playRight } from './play-right.js';
 import { programmePlaylist } from './programme-playlist.js';
+import { reportsBench } from './reports.js';
 import { resumeHeartbeat } from './resume-heartbeat.js';
 import { scheduleWeek } from './schedule-week.js';
 import { search } from './search.js';
@@ -47,4 +48,5 @@ export const benchmarks: Benchmark[] = [
   ingestBench,
   voucherBatch,
   scheduleWeek,
+  reportsBench,
 ];
