@@ -42,6 +42,7 @@ export const SECTIONS = {
   draws: { path: '/draws', label: '抽獎活動', roles: ['marketing', 'auditor', 'customer_care'] },
   ads: { path: '/ads', label: '廣告活動', roles: ['marketing', 'auditor'] },
   wording: { path: '/wording', label: '文字管理', roles: ['marketing', 'auditor'] },
+  reports: { path: '/reports', label: '報表', roles: ['finance', 'marketing', 'auditor'] },
   staff: { path: '/staff', label: '員工', roles: [] },
   audit: { path: '/audit', label: '稽核紀錄', roles: ['auditor'] },
 } as const satisfies Record<string, { path: string; label: string; roles: readonly StaffRole[] }>;

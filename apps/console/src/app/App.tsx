@@ -73,6 +73,9 @@ const DrawActivityPage = lazy(() =>
 const WordingPage = lazy(() =>
   import('../pages/WordingPage').then((m) => ({ default: m.WordingPage })),
 );
+const ReportsPage = lazy(() =>
+  import('../pages/ReportsPage').then((m) => ({ default: m.ReportsPage })),
+);
 const TitleEditPage = lazy(() =>
   import('../pages/TitleEditPage').then((m) => ({ default: m.TitleEditPage })),
 );
@@ -294,6 +297,9 @@ function Shell({ staff }: { staff: StaffSelf }) {
                 path="wording"
                 element={<WordingPage editable={mayEditWording(staff.roles)} />}
               />
+            )}
+            {mayUse('reports', staff.roles) && (
+              <Route path="reports/*" element={<ReportsPage roles={staff.roles} />} />
             )}
             {mayUse('staff', staff.roles) && <Route path="staff" element={<StaffPage />} />}
             {mayUse('audit', staff.roles) && <Route path="audit" element={<AuditPage />} />}
