@@ -74,6 +74,7 @@ describe('the operator console in Chromium (issue 22)', () => {
       '抽獎活動',
       '廣告活動',
       '文字管理',
+      '報表',
       '員工',
       '稽核紀錄',
     ]);

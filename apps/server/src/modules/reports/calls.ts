@@ -7,7 +7,7 @@ import { registerConsoleCall, SENT } from '../staff/console-calls.js';
 import { drawCsv, revenueCsv, storedValueCsv, viewingCsv, voucherCsv } from './csv.js';
 import { drawReport, voucherReport } from './marketing.js';
 import { revenueReport } from './revenue.js';
-import { storedValueReport } from './stored-value.js';
+import { storedValueReport, storedValueSnapshot } from './stored-value.js';
 import { viewingReport } from './viewing.js';
 
 /**
@@ -54,7 +54,7 @@ export function registerReportConsoleCalls(
   registerConsoleCall(app, calls.exportRevenue, async (period, { actor, reply }) =>
     send(reply, actor, 'revenue', span(period), revenueCsv(await revenueReport(db, period))),
   );
-  registerConsoleCall(app, calls.storedValue, () => storedValueReport(db, clock()));
+  registerConsoleCall(app, calls.storedValue, () => storedValueSnapshot(db, clock()));
   registerConsoleCall(app, calls.exportStoredValue, async (_input, { actor, reply }) => {
     const report = await storedValueReport(db, clock());
     return send(reply, actor, 'stored-value', String(report.asOf), storedValueCsv(report));

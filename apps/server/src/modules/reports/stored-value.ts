@@ -78,3 +78,37 @@ export async function storedValueReport(
     outstanding: list.reduce((sum, m) => sum + m.outstanding, 0),
   };
 }
+
+/** How old a computed report may be before a read asks for a new one (seconds). */
+export const STORED_VALUE_MAX_AGE = 300;
+
+const snapshots = new WeakMap<
+  Kysely<Database>,
+  { report: StoredValueReport; refreshing: Promise<StoredValueReport> | null }
+>();
+
+/**
+ * The report as last computed (docs/adr/0054): the first-in-first-out pass reads every
+ * stored-value row there is, seconds over a million rows, so an instance keeps its last answer
+ * and says when it was taken (`asOf`). A read of an answer older than STORED_VALUE_MAX_AGE gets
+ * it at once while a new one is computed behind it; the first read of an instance waits.
+ */
+export async function storedValueSnapshot(
+  db: Kysely<Database>,
+  now: number,
+): Promise<StoredValueReport> {
+  const held = snapshots.get(db);
+  if (!held) {
+    const report = await storedValueReport(db, now);
+    snapshots.set(db, { report, refreshing: null });
+    return report;
+  }
+  if (now - held.report.asOf >= STORED_VALUE_MAX_AGE && !held.refreshing) {
+    held.refreshing = storedValueReport(db, now);
+    held.refreshing.then(
+      (report) => snapshots.set(db, { report, refreshing: null }),
+      () => (held.refreshing = null),
+    );
+  }
+  return held.report;
+}
