@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderKind, PayMethod, Purse } from '../../src/db/schema-commerce.js';
 import { refundOrder } from '../../src/modules/commerce/payments/refunds.js';
 import { credit, debit } from '../../src/modules/commerce/wallet.js';
+import { keepPlays } from '../../src/modules/devices/viewing-plays.js';
 import { taipeiDateStart } from '../../src/taipei-time.js';
 import { newMember, signedInStaff, useTestApp } from '../support/index.js';
 
@@ -486,6 +487,29 @@ describe('console reports', () => {
     expect(report.channels).toEqual([
       { id: channel.channel_id, name: channel.name, plays: 3, viewers: 2, minutes: 37 },
     ]);
+
+    // The devices module deletes old leases, keeping their plays first (same transaction): the
+    // report does not change.
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await keepPlays(trx, m.accountId, D(23));
+        await trx
+          .deleteFrom('stream_lease')
+          .where('account_id', '=', m.accountId)
+          .where('expires_at', '<', D(23))
+          .execute();
+      });
+    expect(
+      await db()
+        .selectFrom('stream_lease')
+        .selectAll()
+        .where('account_id', '=', m.accountId)
+        .execute(),
+    ).toEqual([]);
+    const again = (await browser.get(`${consoleReportCalls.viewing.path}${query(PERIOD)}`)).json()
+      .data as ViewingReport;
+    expect(again).toEqual(report);
   });
 
   it('refuses the reports a role may not read, and periods it cannot answer', async () => {
