@@ -7,6 +7,7 @@ import type { MediaTables } from './schema-media.js';
 import type { StaffTables } from './schema-staff.js';
 import type { DeviceTables } from './schema-devices.js';
 import type { TelemetryTables } from './schema-telemetry.js';
+import type { ReportTables } from './schema-reports.js';
 
 /**
  * Table types, one interface per table. Each table belongs to one module (DESIGN §1):
@@ -22,6 +23,7 @@ export interface Database
     EngagementTables,
     StaffTables,
     DeviceTables,
+    ReportTables,
     MediaTables {
   main_category: MainCategoryTable;
   subcategory: SubcategoryTable;

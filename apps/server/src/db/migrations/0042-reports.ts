@@ -23,6 +23,22 @@ export function reports({ text }: MigrationContext): Migration {
         .addColumn('started_at', 'bigint', (c) => c.notNull())
         .addColumn('seconds', 'bigint', (c) => c.notNull())
         .execute();
+      // wallet_entry by hour, filled for hours long closed (reports/wallet-rollup.ts).
+      await db.schema
+        .createTable('report_wallet_hour')
+        .addColumn('hour', 'bigint', (c) => c.notNull())
+        .addColumn('purse', text, (c) => c.notNull())
+        .addColumn('reason', text, (c) => c.notNull())
+        .addColumn('entries', 'bigint', (c) => c.notNull())
+        .addColumn('amount', 'bigint', (c) => c.notNull())
+        .addColumn('sources', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('report_wallet_hour_pk', ['hour', 'purse', 'reason'])
+        .execute();
+      await db.schema
+        .createTable('report_rollup')
+        .addColumn('name', text, (c) => c.primaryKey())
+        .addColumn('through_hour', 'bigint', (c) => c.notNull())
+        .execute();
       const indexes: [string, string, string[]][] = [
         ['viewing_play_by_start', 'viewing_play', ['started_at', 'playing_kind', 'playing_id']],
         ['wallet_entry_by_time', 'wallet_entry', ['created_at', 'purse', 'reason', 'amount']],
@@ -56,6 +72,8 @@ export function reports({ text }: MigrationContext): Migration {
       ]) {
         await db.schema.dropIndex(name).execute();
       }
+      await db.schema.dropTable('report_rollup').execute();
+      await db.schema.dropTable('report_wallet_hour').execute();
       await db.schema.dropTable('viewing_play').execute();
     },
   };

@@ -50,9 +50,15 @@ export function registerReportConsoleCalls(
   }
   const span = (p: { from: string; to: string }) => `${p.from}..${p.to}`;
 
-  registerConsoleCall(app, calls.revenue, (period) => revenueReport(db, period));
+  registerConsoleCall(app, calls.revenue, (period) => revenueReport(db, period, clock()));
   registerConsoleCall(app, calls.exportRevenue, async (period, { actor, reply }) =>
-    send(reply, actor, 'revenue', span(period), revenueCsv(await revenueReport(db, period))),
+    send(
+      reply,
+      actor,
+      'revenue',
+      span(period),
+      revenueCsv(await revenueReport(db, period, clock())),
+    ),
   );
   registerConsoleCall(app, calls.storedValue, () => storedValueSnapshot(db, clock()));
   registerConsoleCall(app, calls.exportStoredValue, async (_input, { actor, reply }) => {

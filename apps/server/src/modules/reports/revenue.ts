@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { LedgerLine, ReportPeriod, RevenueDay, RevenueReport } from '@site/contract/console';
 import type { Database } from '../../db/schema.js';
 import { hourOf, perDay, periodDays } from './days.js';
+import { walletByHour } from './wallet-rollup.js';
 
 /*
  * The revenue report (issue 26 item 4, docs/adr/0054). Each figure is a sum of ledger rows in the
@@ -12,6 +13,7 @@ import { hourOf, perDay, periodDays } from './days.js';
  *     refunds on the day they were credited (wallet_entry 'refund');
  *   - stored value sold and viewing credit granted: wallet_entry 'voucher' rows of each purse;
  *   - the ledger: every wallet_entry of the period by purse and reason, whatever the reason
+ *     (closed hours from their rollup, wallet-rollup.ts),
  *     (care's adjustments included), so nothing in the wallet goes unreported.
  * Rights given by title and service vouchers are counted (no money moves here).
  */
@@ -63,10 +65,11 @@ const PAID_BY = {
 export async function revenueReport(
   db: Kysely<Database>,
   period: ReportPeriod,
+  now: number,
 ): Promise<RevenueReport> {
   const days = periodDays(period);
   const { start, end } = days;
-  const [orders, cardRefunds, walletRefunds, ledger, redeemed] = await Promise.all([
+  const [orders, cardRefunds, ledger, redeemed] = await Promise.all([
     db
       .selectFrom('purchase_order')
       .select(['kind', 'pay_method'])
@@ -85,25 +88,7 @@ export async function revenueReport(
       .where('requested_at', '<', end)
       .groupBy('hour')
       .execute(),
-    // A viewing-credit refund may be several rows (one per lot): count the orders, once each.
-    db
-      .selectFrom('wallet_entry')
-      .select(hourOf('created_at').as('hour'))
-      .select((eb) => eb.fn.count<number>('source').distinct().as('n'))
-      .where('created_at', '>=', start)
-      .where('created_at', '<', end)
-      .where('reason', '=', 'refund')
-      .groupBy('hour')
-      .execute(),
-    db
-      .selectFrom('wallet_entry')
-      .select(['purse', 'reason'])
-      .select(hourOf('created_at').as('hour'))
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount').as('amount')])
-      .where('created_at', '>=', start)
-      .where('created_at', '<', end)
-      .groupBy(['hour', 'purse', 'reason'])
-      .execute(),
+    walletByHour(db, start, end, now),
     db
       .selectFrom('voucher')
       .select(hourOf('redeemed_at').as('hour'))
@@ -130,10 +115,6 @@ export async function revenueReport(
     day.refunds.count += Number(row.n);
     day.refunds.amount += Number(row.amount);
   }
-  for (const row of walletRefunds) {
-    const day = table.at(row.hour);
-    if (day) day.refunds.count += Number(row.n);
-  }
   const lines = new Map<string, LedgerLine>();
   for (const row of ledger) {
     const amount = Number(row.amount);
@@ -144,7 +125,11 @@ export async function revenueReport(
     lines.set(key, line);
     const day = table.at(row.hour);
     if (!day) continue;
-    if (row.reason === 'refund') day.refunds.amount += amount;
+    // A viewing-credit refund may be several rows (one per lot): count the orders, once each.
+    if (row.reason === 'refund') {
+      day.refunds.amount += amount;
+      day.refunds.count += Number(row.sources);
+    }
     if (row.reason === 'voucher' && row.purse === 'stored') day.storedValueSold += amount;
     if (row.reason === 'voucher' && row.purse === 'credit') day.creditGranted += amount;
   }
