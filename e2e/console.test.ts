@@ -74,8 +74,11 @@ describe('the operator console in Chromium (issue 22)', () => {
       '抽獎活動',
       '廣告活動',
       '文字管理',
+      '播放品質',
+      '報表',
       '員工',
       '稽核紀錄',
+      '客服',
     ]);
     expect(await page.locator('header').textContent()).toContain('系統管理員 王大明');
 
@@ -210,6 +213,8 @@ describe('the operator console in Chromium (issue 22)', () => {
       '抽獎活動',
       '廣告活動',
       '文字管理',
+      '播放品質',
+      '報表',
       '稽核紀錄',
       '客服',
     ]);

@@ -20,6 +20,7 @@ import { playRight } from './play-right.js';
 import { programmePlaylist } from './programme-playlist.js';
 import { qoeBeacons } from './qoe-beacons.js';
 import { qoeReport } from './qoe-report.js';
+import { reportsBench } from './reports.js';
 import { resumeHeartbeat } from './resume-heartbeat.js';
 import { scheduleWeek } from './schedule-week.js';
 import { careSearch } from './care-search.js';
@@ -55,4 +56,5 @@ export const benchmarks: Benchmark[] = [
   careSearch,
   qoeBeacons,
   qoeReport,
+  reportsBench,
 ];

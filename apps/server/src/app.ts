@@ -82,6 +82,7 @@ import { registerIngestConsoleRoutes } from './modules/ingest/console-routes.js'
 import { registerUploadRoutes } from './modules/ingest/upload-routes.js';
 import { ingestSettings } from './modules/ingest/settings.js';
 import { registerCatalogueConsoleCalls } from './modules/catalogue/console-calls.js';
+import { registerReportConsoleCalls } from './modules/reports/calls.js';
 import { reindexPeople, reindexTitles } from './modules/search/reindex.js';
 import { DEFAULT_SHARE_IMAGE, IMAGE_SIZES, mediaUrl } from './modules/media/urls.js';
 import { systemClock } from './time.js';
@@ -263,6 +264,7 @@ export async function buildApp({
   registerScheduleConsoleCalls(app, { db, clock, config });
   registerAdConsoleCalls(app, { db, clock });
   registerQoeConsoleCalls(app, { db, clock });
+  registerReportConsoleCalls(app, { db, clock });
   await registerCreativeUploadRoutes(app, {
     db,
     settings: ingest,

@@ -43,6 +43,7 @@ export const SECTIONS = {
   ads: { path: '/ads', label: '廣告活動', roles: ['marketing', 'auditor'] },
   wording: { path: '/wording', label: '文字管理', roles: ['marketing', 'auditor'] },
   qoe: { path: '/qoe', label: '播放品質', roles: ['marketing', 'auditor', 'customer_care'] },
+  reports: { path: '/reports', label: '報表', roles: ['finance', 'marketing', 'auditor'] },
   staff: { path: '/staff', label: '員工', roles: [] },
   audit: { path: '/audit', label: '稽核紀錄', roles: ['auditor'] },
   care: { path: '/care', label: '客服', roles: ['customer_care', 'finance', 'auditor'] },

@@ -83,6 +83,9 @@ const CareSearchPage = lazy(() =>
 const CareMemberPage = lazy(() =>
   import('../pages/CareMemberPage').then((m) => ({ default: m.CareMemberPage })),
 );
+const ReportsPage = lazy(() =>
+  import('../pages/ReportsPage').then((m) => ({ default: m.ReportsPage })),
+);
 const TitleEditPage = lazy(() =>
   import('../pages/TitleEditPage').then((m) => ({ default: m.TitleEditPage })),
 );
@@ -304,6 +307,9 @@ function Shell({ staff }: { staff: StaffSelf }) {
                 path="wording"
                 element={<WordingPage editable={mayEditWording(staff.roles)} />}
               />
+            )}
+            {mayUse('reports', staff.roles) && (
+              <Route path="reports/*" element={<ReportsPage roles={staff.roles} />} />
             )}
             {mayUse('staff', staff.roles) && <Route path="staff" element={<StaffPage />} />}
             {mayUse('qoe', staff.roles) && <Route path="qoe" element={<QoePage />} />}

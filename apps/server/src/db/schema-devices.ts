@@ -2,6 +2,7 @@
 export interface DeviceTables {
   registered_device: RegisteredDeviceTable;
   stream_lease: StreamLeaseTable;
+  viewing_play: ViewingPlayTable;
 }
 
 /** A browser or app install registered to an account; the member knows it by `device_key`. */
@@ -29,4 +30,18 @@ export interface StreamLeaseTable {
   expires_at: number;
   ended_at: number | null;
   end_reason: 'stopped' | 'replaced' | 'removed' | null;
+}
+
+/**
+ * A stream lease kept for the reports after the lease itself is deleted (migration 0042,
+ * docs/adr/0054): who played what, when it started and how many seconds it was held.
+ */
+export interface ViewingPlayTable {
+  stream_id: string;
+  account_id: string;
+  sub_account_uid: string;
+  playing_kind: 'title' | 'channel';
+  playing_id: string;
+  started_at: number;
+  seconds: number;
 }

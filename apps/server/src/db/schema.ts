@@ -8,6 +8,7 @@ import type { StaffTables } from './schema-staff.js';
 import type { DeviceTables } from './schema-devices.js';
 import type { TelemetryTables } from './schema-telemetry.js';
 import type { QoeTables } from './schema-qoe.js';
+import type { ReportTables } from './schema-reports.js';
 
 /**
  * Table types, one interface per table. Each table belongs to one module (DESIGN §1):
@@ -24,6 +25,7 @@ export interface Database
     EngagementTables,
     StaffTables,
     DeviceTables,
+    ReportTables,
     MediaTables {
   main_category: MainCategoryTable;
   subcategory: SubcategoryTable;

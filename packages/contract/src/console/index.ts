@@ -20,3 +20,4 @@ export * from './wording-shapes.js';
 export * from './care-actions.js';
 export * from './care.js';
 export * from './qoe.js';
+export * from './reports.js';

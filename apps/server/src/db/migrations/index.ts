@@ -42,6 +42,7 @@ import { adCampaigns } from './0038-ad-campaigns.js';
 import { wordingEdits } from './0039-wording-edits.js';
 import { careLookups } from './0040-care-lookups.js';
 import { qoe } from './0043-qoe.js';
+import { reports } from './0042-reports.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -85,6 +86,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0039-wording-edits': wordingEdits,
   '0040-care-lookups': careLookups,
   '0043-qoe': qoe,
+  '0042-reports': reports,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {

@@ -7,6 +7,7 @@ import type { StreamLeaseTable } from '../../db/schema-devices.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { lockForStreams, type AccountLimits } from './limits.js';
 import { RenewalWriter } from './renewal-writer.js';
+import { keepPlays } from './viewing-plays.js';
 
 /** What a stream plays: a title or a channel (the other devices are shown its name). */
 export interface Playing {
@@ -72,6 +73,7 @@ export class StreamLeases {
       if (!inserted) return maxStreams;
       // Old rows go now and then, not on every start (a start is on the play right's path).
       if (Math.random() < CLEAN_UP_SHARE) {
+        await keepPlays(trx, streamer.accountId, now - KEEP_ENDED_SECONDS);
         await trx
           .deleteFrom('stream_lease')
           .where('account_id', '=', streamer.accountId)
