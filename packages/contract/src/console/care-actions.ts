@@ -158,6 +158,11 @@ export const careGoodwillInputSchema = z
   });
 
 export const careExtendInputSchema = z.object({
+  /**
+   * The clock the agent saw (startBy before the first play, expiresAt after): an extension applies
+   * only to that clock, so a second submit of the same dialog is refused, not added again.
+   */
+  from: z.number({ message: '請重新整理後再延長' }).int().nonnegative(),
   hours: z
     .number({ message: '請輸入延長時數' })
     .int('延長時數須為整數')

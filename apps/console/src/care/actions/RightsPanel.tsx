@@ -130,6 +130,7 @@ function ExtendDialog({
         const { entitlement } = await call(consoleCareActionCalls.extendRental, {
           accountId,
           entitlementId: right.entitlementId,
+          from: (right.firstPlayedAt === null ? right.startBy : right.expiresAt) ?? 0,
           hours: value,
           reason,
         });

@@ -45,11 +45,11 @@ export function registerCareMoneyCalls(
   registerConsoleCall(
     app,
     calls.extendRental,
-    async ({ accountId, entitlementId, hours, reason }, { actor }) => ({
+    async ({ accountId, entitlementId, from, hours, reason }, { actor }) => ({
       entitlement: await extendRental(
         db,
         actor,
-        { accountId, entitlementId, hours, reason },
+        { accountId, entitlementId, from, hours, reason },
         clock(),
       ),
     }),

@@ -151,10 +151,10 @@ export async function grantGoodwill(
 export async function extendRental(
   db: Kysely<Database>,
   actor: Actor,
-  input: { accountId: string; entitlementId: string; hours: number; reason: string },
+  input: { accountId: string; entitlementId: string; from: number; hours: number; reason: string },
   now: number,
 ): Promise<CareActionEntitlement> {
-  const { accountId, entitlementId, hours, reason } = input;
+  const { accountId, entitlementId, from, hours, reason } = input;
   const seconds = hours * HOUR;
   await db.transaction().execute(async (trx) => {
     const seen = await trx
@@ -170,11 +170,21 @@ export async function extendRental(
     const started = seen.first_played_at !== null;
     const before = Number(started ? seen.expires_at : seen.start_by);
     const after = Math.max(before, now) + seconds;
-    await trx
-      .updateTable('entitlement')
-      .set(started ? { expires_at: after } : { start_by: after })
-      .where('entitlement_id', '=', entitlementId)
-      .execute();
+    // Only the clock the agent saw moves: a second submit, or a first play in between, is refused.
+    const clock = started ? 'expires_at' : 'start_by';
+    const moved =
+      before !== from
+        ? undefined
+        : await trx
+            .updateTable('entitlement')
+            .set({ [clock]: after })
+            .where('entitlement_id', '=', entitlementId)
+            .where(clock, '=', before)
+            .where('first_played_at', started ? 'is not' : 'is', null)
+            .executeTakeFirst();
+    if (Number(moved?.numUpdatedRows ?? 0) !== 1) {
+      throw new AppError('CONFLICT', undefined, '這項租借的期限已經變更，請重新整理後再延長。');
+    }
     await recordCareAction(
       trx,
       actor,
