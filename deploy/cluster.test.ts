@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configSchema } from '../apps/server/src/config.js';
 import { connect, type DatabaseHandle } from '../apps/server/src/db/index.js';
 import { StreamSigner } from '../apps/server/src/modules/media/stream-urls.js';
 import { insertStaff } from '../apps/server/src/modules/staff/members.js';
@@ -150,15 +149,7 @@ describe('the cluster: edge, three instances, PostgreSQL, Redis', () => {
     for (const base of [a!, b!, c!, cluster.edge]) expect(await isLogin(copied, base)).toBe(false);
   });
 
-  /** The two tests below need issue 27 item 1 (branch redis-metrics): say so plainly. */
-  const requireRedisSupport = () =>
-    expect(
-      Object.keys(configSchema.shape),
-      'this server does not read REDIS_URL yet (issue 27 item 1): instances share nothing',
-    ).toContain('REDIS_URL');
-
   it('with Redis: holds one rate limit across instances (the same budget whichever answers, ±1%)', async () => {
-    requireRedisSupport();
     // One fixed window: start just after a minute turns, so the burst stays inside one.
     const intoMinute = (Date.now() / 1000) % 60;
     if (intoMinute > 30) await new Promise((r) => setTimeout(r, (61 - intoMinute) * 1000));
@@ -184,7 +175,6 @@ describe('the cluster: edge, three instances, PostgreSQL, Redis', () => {
   });
 
   it('with Redis: shows a catalogue change through every instance within 1 s', async () => {
-    requireRedisSupport();
     const staff = { email: 'cluster-editor@console.test', password: 'cluster-password-123' };
     await insertStaff(
       database.db,
