@@ -18,6 +18,10 @@ const dialects = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqli
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/vitest-summary.ts'],
+    // Vitest's default is one worker fewer than the cores: one, on these two-core machines. Two
+    // run the unit and server files side by side; the browser and edge files then run on their
+    // own (groupOrder), as one stream each, so their timings never compete with the servers'.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -48,6 +52,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 90_000,
         },
@@ -59,6 +64,7 @@ export default defineConfig({
           name: 'edge',
           include: ['deploy/**/*.test.ts'],
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
