@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/db/index.js';
+import { finishMigrations } from '../support/database.js';
 import type { Database } from '../../src/db/schema.js';
 import { writeBatch } from '../../src/modules/lists/heartbeat-writer.js';
 import {
@@ -274,7 +274,7 @@ describe('migration 0023 fills the flag and the counts of existing history', () 
         })),
       )
       .execute();
-    await migrateToLatest(database);
+    await finishMigrations(database);
     const flags = await database.db
       .selectFrom('view_record')
       .select(['title_id', 'continue_watching'])

@@ -1,7 +1,7 @@
 import { listDataReplySchema } from '@site/contract';
 import type { Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/db/index.js';
+import { finishMigrations } from '../support/database.js';
 import { AUDIENCE } from '../../src/modules/catalogue/audience.js';
 import { restampHistoryAudience } from '../../src/modules/lists/positions.js';
 import {
@@ -119,7 +119,7 @@ describe('migration 0009 fills the audience of existing history', () => {
         })),
       )
       .execute();
-    await migrateToLatest(database);
+    await finishMigrations(database);
     const rows = await database.db
       .selectFrom('view_record')
       .select(['title_id', 'audience'])

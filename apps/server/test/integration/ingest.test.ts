@@ -45,12 +45,16 @@ function worker(overrides: Partial<IngestSettings> = {}): IngestWorker {
 const stopAll = () => Promise.all(workers.splice(0).map((w) => w.stop()));
 
 async function doneJob(jobId: string) {
-  return waitFor(`job ${jobId} done`, async () => {
-    const row = await jobRow(database.db, jobId);
-    if (row.state === 'failed' || row.state === 'cancelled')
-      throw new Error(`job ${row.state}: ${row.error} ${row.log}`);
-    return row.state === 'done' && row;
-  });
+  return waitFor(
+    `job ${jobId} done`,
+    async () => {
+      const row = await jobRow(database.db, jobId);
+      if (row.state === 'failed' || row.state === 'cancelled')
+        throw new Error(`job ${row.state}: ${row.error} ${row.log}`);
+      return row.state === 'done' && row;
+    },
+    150_000,
+  );
 }
 
 function extinfs(playlist: string): number[] {
@@ -69,7 +73,7 @@ beforeAll(async () => {
   hd = makeSource(path.join(dir, 'src/hd.mp4'), { size: '1920x1080', seconds: 4 });
   small = makeSource(path.join(dir, 'src/small.mp4'), { size: '640x360', seconds: 5 });
   longer = makeSource(path.join(dir, 'src/longer.mp4'), { size: '640x360', seconds: 24 });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await stopAll();
@@ -217,7 +221,7 @@ describe('a job through the queue', () => {
     expect(fs.readdirSync(path.join(settings.mediaDir, '.ingest-work'))).toEqual([]);
     expect(exists(path.join(settings.keysDir, `${done.options.clipId}.key`))).toBe(false);
     await stopAll();
-  }, 120_000);
+  }, 180_000);
 
   it('encrypts a paid title: a key tag per segment, its new key in CONTENT_KEYS_DIR', async () => {
     const job = await enqueueTranscode(database.db, settings, { sourcePath: small, encrypt: true });
@@ -244,7 +248,7 @@ describe('a job through the queue', () => {
     const plain = Buffer.concat([decipher.update(cipher), decipher.final()]);
     expect(['styp', 'moof']).toContain(plain.subarray(4, 8).toString('latin1'));
     expect(['styp', 'moof']).not.toContain(cipher.subarray(4, 8).toString('latin1'));
-  }, 60_000);
+  }, 180_000);
 
   it('retries a failing job up to max_attempts, then fails it with the reason', async () => {
     const gone = path.join(dir, 'src/gone.mp4');
@@ -262,7 +266,7 @@ describe('a job through the queue', () => {
     expect(row.log).toContain('[attempt 2]');
     expect(exists(path.join(settings.mediaDir, 'clips', job.options.clipId))).toBe(false);
     expect(fs.readdirSync(path.join(settings.mediaDir, '.ingest-work'))).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('cancel and stop', () => {
@@ -279,7 +283,7 @@ describe('cancel and stop', () => {
     expect(exists(path.join(settings.mediaDir, 'clips', job.options.clipId))).toBe(false);
     expect(fs.readdirSync(path.join(settings.mediaDir, '.ingest-work'))).toEqual([]);
     expect(await cancelJob(database.db, slow, job.jobId)).toBe(false);
-  }, 60_000);
+  }, 180_000);
 
   it('cancels a queued job before any worker takes it', async () => {
     const job = await enqueueTranscode(database.db, settings, { sourcePath: small });
@@ -296,7 +300,7 @@ describe('cancel and stop', () => {
     expect(row).toMatchObject({ state: 'queued', attempts: 0, locked_by: null });
     expect(fs.readdirSync(path.join(settings.mediaDir, '.ingest-work'))).toEqual([]);
     await cancelJob(database.db, settings, job.jobId);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('several workers', () => {
@@ -323,7 +327,7 @@ describe('several workers', () => {
       expect(row.log.match(/\[attempt/g)).toHaveLength(1);
     }
     await stopAll();
-  }, 90_000);
+  }, 180_000);
 
   it('a short job is not stuck behind a long one', async () => {
     const long = await enqueueTranscode(
@@ -353,7 +357,7 @@ describe('several workers', () => {
     expect(rows.filter((r) => r.state === 'queued')).toHaveLength(1);
     await stopAll();
     for (const r of rows) await cancelJob(database.db, settings, r.job_id);
-  }, 90_000);
+  }, 180_000);
 
   it('npm run worker on SIGTERM gives its running job back and exits 0', async () => {
     const slow = { ...settings, preset: 'medium' };
@@ -372,7 +376,7 @@ describe('several workers', () => {
     expect(row.log).toContain('released at shutdown');
     expect(fs.readdirSync(path.join(settings.mediaDir, '.ingest-work'))).toEqual([]);
     await cancelJob(database.db, settings, job.jobId);
-  }, 60_000);
+  }, 180_000);
 
   it('a job whose worker is killed mid-run is finished by the next worker', async () => {
     const slow = { ...settings, preset: 'veryfast' };
@@ -382,7 +386,8 @@ describe('several workers', () => {
       await waitFor(
         'the first worker to make progress',
         async () => (await jobRow(database.db, job.jobId)).progress > 0.05,
-        60_000,
+        // Generous: the suite runs two files at once, and the other may be transcoding too.
+        150_000,
       );
     } catch (error) {
       first.child.kill('SIGKILL');
@@ -408,5 +413,5 @@ describe('several workers', () => {
     }
     // Every attempt's work folder (the dead worker's too) is gone once the job is done.
     expect(fs.readdirSync(path.join(settings.mediaDir, '.ingest-work'))).toEqual([]);
-  }, 120_000);
+  }, 400_000);
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/db/index.js';
+import { finishMigrations } from '../support/database.js';
 import { createTestDatabase, newTitle, type TestDatabase } from '../support/index.js';
 
 /**
@@ -20,7 +20,7 @@ describe('migration 0026 over existing titles', () => {
     const { db } = database;
     await newTitle(db, { content_id: 'MIG26-A', on_shelf_at: 1_700_000_123 });
     await newTitle(db, { content_id: 'MIG26-B', kind: 'series', on_shelf_at: 1_600_000_000 });
-    await migrateToLatest(database);
+    await finishMigrations(database);
     const rows = await db
       .selectFrom('title')
       .select(['content_id', 'state', 'version', 'updated_at', 'banner_path'])

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/db/index.js';
+import { finishMigrations } from '../support/database.js';
 import { createTestDatabase, newChannel, type TestDatabase } from '../support/index.js';
 
 /**
@@ -63,7 +63,7 @@ describe('migrations 0020-0022 over existing rows', () => {
       .values([bookmark('LB-1'), bookmark('LB-2'), bookmark('LB-3')])
       .execute();
 
-    await migrateToLatest(database);
+    await finishMigrations(database);
 
     const claims = await db.selectFrom('draw_account').selectAll().orderBy('account_id').execute();
     expect(claims.map((c) => ({ ...c, drawn_at: Number(c.drawn_at) }))).toEqual([

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { connect, migrateToLatest, type DatabaseHandle } from '../../src/db/index.js';
 import { migrateTo } from '../../src/db/migrations/index.js';
 
@@ -14,6 +15,31 @@ export interface TestDatabase extends DatabaseHandle {
   url: string;
   /** Closes and removes the file or schema. */
   drop(): Promise<void>;
+}
+
+/** Any number, the same in every worker: the advisory lock below. */
+const SCHEMA_LOCK = 2_026_112_701;
+
+/**
+ * Kysely's migrator asks whether its tables exist by reading every schema's tables with
+ * has_schema_privilege(name): a schema another worker drops meanwhile fails it with "schema …
+ * does not exist". Migrations share this lock, a drop takes it alone, so none overlaps a drop.
+ */
+async function underSchemaLock<T>(
+  url: string,
+  mode: 'shared' | 'exclusive',
+  work: () => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const lock = mode === 'shared' ? 'pg_advisory_lock_shared' : 'pg_advisory_lock';
+    await client.query(`select ${lock}($1)`, [SCHEMA_LOCK]);
+    return await work();
+  } finally {
+    // Ending the session releases the lock.
+    await client.end().catch(() => undefined);
+  }
 }
 
 /**
@@ -29,7 +55,7 @@ export async function createTestDatabase(options: { upTo?: string } = {}): Promi
     if (!url) throw new Error('TEST_DATABASE_URL is required for the postgres project');
     const schema = `t_${id}`;
     const handle = connect(url, { schema, poolSize: 5, serialPlans: true });
-    await migrate(handle);
+    await underSchemaLock(url, 'shared', () => migrate(handle));
     return {
       ...handle,
       url,
@@ -37,7 +63,9 @@ export async function createTestDatabase(options: { upTo?: string } = {}): Promi
         await handle.close().catch(() => undefined);
         // A connection of its own: the handle may already be closed (shutdown tests close it).
         const admin = connect(url, { poolSize: 1 });
-        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db);
+        await underSchemaLock(url, 'exclusive', () =>
+          sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db),
+        );
         await admin.close();
       },
     };
@@ -54,4 +82,10 @@ export async function createTestDatabase(options: { upTo?: string } = {}): Promi
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The rest of the migrations for a database made with `upTo`, under the same lock. */
+export async function finishMigrations(database: TestDatabase): Promise<void> {
+  if (database.dialect !== 'postgres') return migrateToLatest(database);
+  await underSchemaLock(database.url, 'shared', () => migrateToLatest(database));
 }
