@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from '../connect.js';
 import { ensureSchema } from '../connect.js';
 import { migrationContext, type MigrationContext } from './context.js';
@@ -123,6 +123,14 @@ export async function migrateTo(handle: DatabaseHandle, name: string): Promise<v
 
 /** True when every known migration has run (readiness). */
 export async function migrationsApplied(handle: DatabaseHandle): Promise<boolean> {
-  const list = await migratorFor(handle).getMigrations();
-  return list.every((m) => m.executedAt !== undefined);
+  // The migration table itself, not Kysely's getMigrations(): that reads every schema's tables,
+  // and a schema dropped meanwhile by another site or test sharing the database fails it.
+  const table = handle.schema
+    ? sql.id(handle.schema, 'kysely_migration')
+    : sql.id('kysely_migration');
+  const applied = await sql<{ name: string }>`select name from ${table}`
+    .execute(handle.db)
+    .then((result) => new Set(result.rows.map((row) => row.name)))
+    .catch(() => new Set<string>());
+  return Object.keys(migrations).every((name) => applied.has(name));
 }
