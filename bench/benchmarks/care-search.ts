@@ -1,3 +1,4 @@
+import { wallTiming as timing } from '../lib/wall-timing.js';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../apps/server/src/db/schema.js';
 import { insertStaff } from '../../apps/server/src/modules/staff/members.js';
@@ -56,17 +57,6 @@ async function build(db: Kysely<Database>, dialect: string): Promise<void> {
     from (${numbers(LOG_ROWS)}) as nums`.execute(db);
   if (dialect === 'postgres') await sql`vacuum analyze`.execute(db);
 }
-
-const percentile = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
-const timing = (url: string, samples: number[], problems: string[]): TimingResult => ({
-  url,
-  metric: 'wall time',
-  samplesMs: samples.map((s) => Math.round(s * 10) / 10),
-  p50: Math.round(percentile(samples, 0.5) * 10) / 10,
-  p95: Math.round(percentile(samples, 0.99) * 10) / 10,
-  problems,
-});
 
 interface Measured {
   server: BenchServer;
