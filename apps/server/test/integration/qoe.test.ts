@@ -1,7 +1,9 @@
 import { QOE_BATCH_MAX, qoeCalls, type QoeReport } from '@site/contract';
 import { consoleQoeCalls, type QoeAlert, type QoeRow } from '@site/contract/console';
 import { describe, expect, it } from 'vitest';
+import { START_BUCKET_COLUMNS } from '../../src/db/schema-qoe.js';
 import { bucketRange, startBucketOf } from '../../src/modules/qoe/histogram.js';
+import { addReports, type QoeEntry } from '../../src/modules/qoe/store.js';
 import { beaconRequest, expectErrorEnvelope } from '../support/beacon.js';
 import { signedInStaff, useTestApp } from '../support/index.js';
 
@@ -193,6 +195,60 @@ describe('quality of experience', () => {
     expect(await sessions(day + 86_400, day + 2 * 86_400)).toBe(1);
     expect(await sessions(day, day + 3 * 86_400)).toBe(3);
     expect(await sessions(day + 2 * 86_400 + 2 * 3600, day + 3 * 86_400)).toBe(0);
+  });
+
+  it('adds batches written at once (as by several instances) to the same rows without losing or double-counting any', async () => {
+    // Ten batches over the same five titles and two devices, each in its own order, at once:
+    // on PostgreSQL each on its own connection, so they meet on the same rows' locks.
+    const at = ctx.now.value + 2 * 86_400;
+    const titles = ['CONC1', 'CONC2', 'CONC3', 'CONC4', 'CONC5'];
+    const batch = (b: number): QoeEntry[] =>
+      Array.from({ length: 20 }, (_, i) => ({
+        at,
+        deviceType: i % 2 ? 'mobile' : 'desktop',
+        report: report({
+          contentID: titles[(i + b) % titles.length]!,
+          startMs: 250,
+          stallMs: 10,
+          stallCount: 1,
+          errorCodes: [3],
+          fatalCode: i === b ? 2 : null,
+        }),
+      })).reverse();
+    await Promise.all(Array.from({ length: 10 }, (_, b) => addReports(ctx.database.db, batch(b))));
+    const rows = await ctx.database.db
+      .selectFrom('qoe_hourly')
+      .selectAll()
+      .where('content_id', 'in', titles)
+      .execute();
+    expect(rows).toHaveLength(10);
+    const sum = (pick: (r: (typeof rows)[number]) => unknown) =>
+      rows.reduce((n, r) => n + Number(pick(r)), 0);
+    expect(sum((r) => r.sessions)).toBe(200);
+    expect(sum((r) => r.stall_count)).toBe(200);
+    expect(sum((r) => r[START_BUCKET_COLUMNS[startBucketOf(250)]!])).toBe(200);
+    expect(sum((r) => r.fatals)).toBe(10);
+    const errors = await ctx.database.db
+      .selectFrom('qoe_error_hourly')
+      .select([
+        'code',
+        (eb) => eb.fn.sum<number>('errors').as('errors'),
+        (eb) => eb.fn.sum<number>('fatals').as('fatals'),
+      ])
+      .where('content_id', 'in', titles)
+      .groupBy('code')
+      .orderBy('code')
+      .execute();
+    expect(errors.map((e) => [Number(e.code), Number(e.errors), Number(e.fatals)])).toEqual([
+      [2, 0, 10],
+      [3, 200, 0],
+    ]);
+    const daily = await ctx.database.db
+      .selectFrom('qoe_daily')
+      .select((eb) => eb.fn.sum<number>('sessions').as('sessions'))
+      .where('content_id', 'in', titles)
+      .executeTakeFirst();
+    expect(Number(daily?.sessions)).toBe(200);
   });
 
   it('alerts on the last 15 minutes: stalls over 0.5 %, a median start over 2 s, then not', async () => {

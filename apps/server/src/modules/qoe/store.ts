@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { dialectOf } from '../../db/connect.js';
 import type { QoeReportData } from '@site/contract';
 import type { Database } from '../../db/schema.js';
 import { START_BUCKET_COLUMNS, type QoeCounts } from '../../db/schema-qoe.js';
@@ -111,9 +112,78 @@ export function aggregate(entries: readonly QoeEntry[]) {
   };
 }
 
+/** A table a batch adds to: the key it is unique on, then the counts added to it. */
+interface Upsert {
+  table: Rollup | 'qoe_error_hourly';
+  keys: readonly string[];
+  counts: readonly string[];
+}
+
+const UPSERTS: readonly Upsert[] = [
+  ...ROLLUPS.map(({ table, keys }) => ({
+    table,
+    keys: ['period_start', ...keys],
+    counts: COUNT_COLUMNS,
+  })),
+  {
+    table: 'qoe_error_hourly',
+    keys: ['period_start', 'play_type', 'content_id', 'device_type', 'code'],
+    counts: ['errors', 'fatals'],
+  },
+];
+
+/** Key columns holding text; the rest are whole numbers. */
+const TEXT_COLUMNS = new Set(['play_type', 'content_id', 'device_type']);
+
 /**
- * Adds a batch of reports to the aggregates in one transaction: an upsert per table that adds
- * to the counts already there, so instances writing the same hour never lose each other's.
+ * `INSERT … SELECT` of one table's rows from a JSON array of arrays (one parameter, the columns
+ * in `keys, counts` order) that adds to the counts already there. Its text is the same for every
+ * batch, so SQLite prepares it once (the statement cache) and PostgreSQL plans it once per
+ * connection, where a VALUES list would be a new statement of hundreds of parameters each batch.
+ */
+function upsertStatement({ table, keys, counts }: Upsert, postgres: boolean, param: string) {
+  const columns = [...keys, ...counts];
+  const values = columns.map((c, i) =>
+    postgres ? (TEXT_COLUMNS.has(c) ? `v->>${i}` : `(v->>${i})::bigint`) : `value->>${i}`,
+  );
+  const from = postgres
+    ? `jsonb_array_elements(${param}::jsonb) as r(v)`
+    : `json_each(${param}) where true`;
+  const added = counts.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
+  return (
+    `insert into ${table} (${columns.join(', ')}) select ${values.join(', ')} from ${from} ` +
+    `on conflict (${keys.join(', ')}) do update set ${added}`
+  );
+}
+
+/** PostgreSQL: every table in one statement (writable CTEs), so a batch is one round trip. */
+const POSTGRES_BATCH =
+  '/* prepared: qoe_batch */ with ' +
+  UPSERTS.slice(0, -1)
+    .map((u, i) => `added_${i} as (${upsertStatement(u, true, `$${i + 1}`)})`)
+    .join(', ') +
+  ' ' +
+  upsertStatement(UPSERTS[UPSERTS.length - 1]!, true, `$${UPSERTS.length}`);
+const SQLITE_STATEMENTS = UPSERTS.map((u) => upsertStatement(u, false, '?'));
+
+/**
+ * Each table's rows as the JSON its statement reads, in key order: batches written at once by
+ * several instances then lock the rows they share in the same order and never wait in a cycle.
+ */
+function rowsJson(upsert: Upsert, rows: readonly Record<string, unknown>[]): string {
+  const columns = [...upsert.keys, ...upsert.counts];
+  const keyed = rows.map((row) => ({
+    key: upsert.keys.map((c) => row[c]).join('\n'),
+    values: columns.map((c) => row[c]),
+  }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return JSON.stringify(keyed.map((r) => r.values));
+}
+
+/**
+ * Adds a batch of reports to the aggregates atomically: per table, an upsert that adds to the
+ * counts already there, so instances writing the same hour never lose each other's. PostgreSQL
+ * runs them as one statement; SQLite, where a statement costs no round trip, as one transaction.
  */
 export async function addReports(
   db: Kysely<Database>,
@@ -121,39 +191,16 @@ export async function addReports(
 ): Promise<void> {
   if (entries.length === 0) return;
   const { rollups, errors } = aggregate(entries);
+  const params = [...rollups.map((r) => r.rows), errors].map((rows, i) =>
+    rowsJson(UPSERTS[i]!, rows as unknown as Record<string, unknown>[]),
+  );
+  if (dialectOf(db) === 'postgres') {
+    await db.executeQuery(CompiledQuery.raw(POSTGRES_BATCH, params));
+    return;
+  }
   await db.transaction().execute(async (trx) => {
-    for (const { table, keys, rows } of rollups) {
-      await trx
-        .insertInto(table)
-        .values(rows as never)
-        .onConflict((oc) =>
-          oc
-            .columns(['period_start', ...keys] as never)
-            .doUpdateSet(
-              (eb) =>
-                Object.fromEntries(
-                  COUNT_COLUMNS.map((c) => [
-                    c,
-                    eb(sql.ref(`${table}.${c}`), '+', sql.ref(`excluded.${c}`)),
-                  ]),
-                ) as never,
-            ),
-        )
-        .execute();
-    }
-    if (errors.length > 0) {
-      await trx
-        .insertInto('qoe_error_hourly')
-        .values(errors)
-        .onConflict((oc) =>
-          oc
-            .columns(['period_start', 'play_type', 'content_id', 'device_type', 'code'])
-            .doUpdateSet((eb) => ({
-              errors: eb('qoe_error_hourly.errors', '+', eb.ref('excluded.errors')),
-              fatals: eb('qoe_error_hourly.fatals', '+', eb.ref('excluded.fatals')),
-            })),
-        )
-        .execute();
+    for (const [i, text] of SQLITE_STATEMENTS.entries()) {
+      if (params[i] !== '[]') await trx.executeQuery(CompiledQuery.raw(text, [params[i]]));
     }
   });
 }

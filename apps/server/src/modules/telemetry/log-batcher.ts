@@ -24,6 +24,7 @@ interface Pending<Row> {
 export class LogBatcher<Row> {
   #queue: Pending<Row>[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #immediate: ReturnType<typeof setImmediate> | undefined;
   #writing: Promise<void> | undefined;
   #closed = false;
 
@@ -48,17 +49,32 @@ export class LogBatcher<Row> {
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#timer);
+    clearImmediate(this.#immediate);
     this.#timer = undefined;
+    this.#immediate = undefined;
     await this.#drain();
   }
 
+  /**
+   * A timer once armed is never pushed back by later rows (rows arriving faster than the delay
+   * would otherwise hold a batch until it is full); a delay of 0 writes after this turn's I/O,
+   * so a batch is what arrived meanwhile (group commit, as the heartbeats are written).
+   */
   #flushSoon(delayMs: number): void {
-    if (this.#timer !== undefined && delayMs > 0) return;
+    if (this.#immediate !== undefined) return;
+    if (delayMs > 0) {
+      this.#timer ??= setTimeout(() => {
+        this.#timer = undefined;
+        void this.#drain();
+      }, delayMs);
+      return;
+    }
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
+    this.#timer = undefined;
+    this.#immediate = setImmediate(() => {
+      this.#immediate = undefined;
       void this.#drain();
-    }, delayMs);
+    });
   }
 
   /**

@@ -88,8 +88,10 @@ export async function registerTelemetryRoutes(
     ...DEFAULT_QOE_RATE_LIMIT,
     ...options.qoeRateLimit,
   });
-  // Aggregates added to per batch: a bigger batch is fewer upserts of the same rows.
-  const qoe = qoeBatcher(db, { ...DEFAULT_BATCH, maxRows: 500, ...options.batch });
+  // Group commit (maxDelayMs 0): a beacon is written on the next tick with whatever arrived
+  // while the previous batch was being written, so its reply comes within one write, not a
+  // timer's wait; under load the batches grow by themselves (docs/adr/0055).
+  const qoe = qoeBatcher(db, { ...DEFAULT_BATCH, maxRows: 500, maxDelayMs: 0, ...options.batch });
   // Entries still queued are written before the database closes.
   app.addHook('onClose', async () => {
     await Promise.all([appLog.close(), sasLog.close(), qoe.close()]);
