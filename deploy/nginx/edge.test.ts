@@ -111,6 +111,30 @@ describe('the nginx edge', () => {
     }
   });
 
+  it('refuses every signed path when nginx was started without the secret, forwarding none', async () => {
+    const genuine = file.vectors.find((v) => v.expect === 'ok' && v.path.startsWith('/stream/'))!;
+    const bareDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-edge-nosecret-'));
+    const port = await freePort();
+    const originPort = (origin.address() as { port: number }).port;
+    const unkeyed = await startNginx({
+      dir: bareDir,
+      secret: '',
+      port,
+      options: { instances: [`127.0.0.1:${originPort}`] },
+    });
+    try {
+      const before = seen.length;
+      const reply = await fetch(`http://127.0.0.1:${port}${genuine.path}`);
+      expect(reply.status).toBe(403);
+      expect(seen.length).toBe(before);
+    } finally {
+      const gone = new Promise((resolve) => unkeyed.once('exit', resolve));
+      unkeyed.kill('SIGTERM');
+      await gone;
+      fs.rmSync(bareDir, { recursive: true, force: true });
+    }
+  });
+
   it('answers every viewer of a segment from one copy, whatever their expiry and signature', async () => {
     const prefixes = file.vectors
       .filter((v) => v.expect === 'ok' && v.path.startsWith('/stream/clip-a/'))

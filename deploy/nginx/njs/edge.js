@@ -12,6 +12,11 @@ const ID = /^[A-Za-z0-9_-]{1,40}$/;
 const SIGNATURE = /^[A-Za-z0-9_-]{32}$/;
 const CANONICAL_NUMBER = /^(?:0|[1-9][0-9]{0,14})$/;
 const NEEDLESS_OR_STRUCTURAL = /^[A-Za-z0-9\-._~/\\%]$/;
+/**
+ * Read once, when nginx loads the module (its environment cannot change while it runs): each
+ * request's VM is a copy of the loaded one, and process.env would be built again in every copy.
+ */
+const SECRET = process.env.STREAM_SIGNING_SECRET;
 /** Live and catch-up expiries are whole hours (live-signer.ts EXPIRY_STEP_SECONDS). */
 const EXPIRY_STEP_SECONDS = 3600;
 
@@ -20,6 +25,16 @@ function badSpelling(rawUrl) {
   const queryAt = rawUrl.indexOf('?');
   const path = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
   if (path[0] !== '/' || path.startsWith('//')) return true;
+  // The usual path has none of what the checks below look for: answer without the regexes and
+  // the split (about a tenth of the edge's CPU per cached segment, ADR 0058).
+  if (
+    path.indexOf('%') === -1 &&
+    path.indexOf('\\') === -1 &&
+    path.indexOf('//') === -1 &&
+    path.indexOf('/.') === -1
+  ) {
+    return false;
+  }
   if (path.indexOf('\\') !== -1) return true;
   if (/%(?![0-9A-Fa-f]{2})/.test(path)) return true;
   const escapes = path.match(/%[0-9A-Fa-f]{2}/g) || [];
@@ -99,10 +114,9 @@ function decide(rawUrl, secret, now) {
 
 /** js_set $edge_refusal edge.refusal: the refusal the origin would give, or '' to forward. */
 function refusal(r) {
-  const secret = process.env.STREAM_SIGNING_SECRET;
   // Without the secret nothing can be checked: refuse rather than forward unchecked.
-  if (!secret) return '403';
-  return decide(r.variables.request_uri, secret, Math.floor(Date.now() / 1000));
+  if (!SECRET) return '403';
+  return decide(r.variables.request_uri, SECRET, Math.floor(Date.now() / 1000));
 }
 
 export default { refusal, decide };
