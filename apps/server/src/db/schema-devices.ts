@@ -44,4 +44,9 @@ export interface ViewingPlayTable {
   playing_id: string;
   started_at: number;
   seconds: number;
+  /**
+   * When it was kept (migration 0044): the viewing rollup's watermark is on this, since a play
+   * is kept a day after its lease ended, long after started_at. 0 for plays kept before 0044.
+   */
+  kept_at: number;
 }

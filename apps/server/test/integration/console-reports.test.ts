@@ -409,7 +409,8 @@ describe('console reports', () => {
       .select(['channel_id', 'name'])
       .orderBy('channel_id')
       .executeTakeFirstOrThrow();
-    // Kept plays (their leases deleted), and a lease still held, stopped and lapsed.
+    // Kept plays (their leases deleted): vp3 kept ten minutes ago, after the rollup's watermark,
+    // the others before it. And a lease still held, stopped and lapsed.
     await db()
       .insertInto('viewing_play')
       .values([
@@ -421,6 +422,7 @@ describe('console reports', () => {
           playing_id: title.content_id,
           started_at: D(20) - 1,
           seconds: 600,
+          kept_at: D(21),
         },
         {
           stream_id: 'vp2',
@@ -430,6 +432,7 @@ describe('console reports', () => {
           playing_id: title.content_id,
           started_at: D(20),
           seconds: 600,
+          kept_at: D(21) + H,
         },
         {
           stream_id: 'vp3',
@@ -439,6 +442,7 @@ describe('console reports', () => {
           playing_id: title.content_id,
           started_at: D(20) + H,
           seconds: 1200,
+          kept_at: ctx.now.value - 600,
         },
         {
           stream_id: 'vp4',
@@ -448,6 +452,7 @@ describe('console reports', () => {
           playing_id: channel.channel_id,
           started_at: D(21) - 1,
           seconds: 120,
+          kept_at: D(22),
         },
       ])
       .execute();
@@ -494,7 +499,7 @@ describe('console reports', () => {
     await db()
       .transaction()
       .execute(async (trx) => {
-        await keepPlays(trx, m.accountId, D(23));
+        await keepPlays(trx, m.accountId, D(23), ctx.now.value);
         await trx
           .deleteFrom('stream_lease')
           .where('account_id', '=', m.accountId)

@@ -1,4 +1,4 @@
-import { QOE_BATCH_MAX, qoeCalls, type QoeReport } from '@site/contract';
+import { QOE_BATCH_MAX, qoeCalls, qoeReportSchema, type QoeReport } from '@site/contract';
 import { consoleQoeCalls, type QoeAlert, type QoeRow } from '@site/contract/console';
 import { describe, expect, it } from 'vitest';
 import { START_BUCKET_COLUMNS } from '../../src/db/schema-qoe.js';
@@ -206,14 +206,16 @@ describe('quality of experience', () => {
       Array.from({ length: 20 }, (_, i) => ({
         at,
         deviceType: i % 2 ? 'mobile' : 'desktop',
-        report: report({
-          contentID: titles[(i + b) % titles.length]!,
-          startMs: 250,
-          stallMs: 10,
-          stallCount: 1,
-          errorCodes: [3],
-          fatalCode: i === b ? 2 : null,
-        }),
+        report: qoeReportSchema.parse(
+          report({
+            contentID: titles[(i + b) % titles.length]!,
+            startMs: 250,
+            stallMs: 10,
+            stallCount: 1,
+            errorCodes: [3],
+            fatalCode: i === b ? 2 : null,
+          }),
+        ),
       })).reverse();
     await Promise.all(Array.from({ length: 10 }, (_, b) => addReports(ctx.database.db, batch(b))));
     const rows = await ctx.database.db

@@ -43,6 +43,7 @@ import { wordingEdits } from './0039-wording-edits.js';
 import { careLookups } from './0040-care-lookups.js';
 import { qoe } from './0043-qoe.js';
 import { reports } from './0042-reports.js';
+import { viewingRollup } from './0044-viewing-rollup.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
 const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
@@ -87,6 +88,7 @@ const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
   '0040-care-lookups': careLookups,
   '0043-qoe': qoe,
   '0042-reports': reports,
+  '0044-viewing-rollup': viewingRollup,
 };
 
 function providerFor(handle: DatabaseHandle): MigrationProvider {

@@ -73,7 +73,7 @@ export class StreamLeases {
       if (!inserted) return maxStreams;
       // Old rows go now and then, not on every start (a start is on the play right's path).
       if (Math.random() < CLEAN_UP_SHARE) {
-        await keepPlays(trx, streamer.accountId, now - KEEP_ENDED_SECONDS);
+        await keepPlays(trx, streamer.accountId, now - KEEP_ENDED_SECONDS, now);
         await trx
           .deleteFrom('stream_lease')
           .where('account_id', '=', streamer.accountId)

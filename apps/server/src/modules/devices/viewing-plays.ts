@@ -19,11 +19,16 @@ export function heldSeconds(alias: string): RawBuilder<number> {
   return sql<number>`case when ${until} > ${col('started_at')} then ${until} - ${col('started_at')} else 0 end`;
 }
 
-/** Copies the account's leases that expired before `before` into viewing_play (once each). */
+/**
+ * Copies the account's leases that expired before `before` into viewing_play (once each), kept
+ * at `now`: the viewing report's rollup takes plays by when they were kept, since started_at is
+ * a day or more in the past by then (reports/viewing-rollup.ts).
+ */
 export async function keepPlays(
   trx: Transaction<Database>,
   accountId: string,
   before: number,
+  now: number,
 ): Promise<void> {
   await trx
     .insertInto('viewing_play')
@@ -35,6 +40,7 @@ export async function keepPlays(
       'playing_id',
       'started_at',
       'seconds',
+      'kept_at',
     ])
     .expression((eb) =>
       eb
@@ -47,6 +53,8 @@ export async function keepPlays(
           'l.playing_id',
           'l.started_at',
           heldSeconds('l').as('seconds'),
+          // Cast: PostgreSQL types a bare parameter in a select list as text.
+          sql<number>`cast(${now} as bigint)`.as('kept_at'),
         ])
         .where('l.account_id', '=', accountId)
         .where('l.expires_at', '<', before),

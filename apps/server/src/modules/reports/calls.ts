@@ -73,8 +73,14 @@ export function registerReportConsoleCalls(
   registerConsoleCall(app, calls.exportDraws, async (period, { actor, reply }) =>
     send(reply, actor, 'draws', span(period), drawCsv(await drawReport(db, period))),
   );
-  registerConsoleCall(app, calls.viewing, (period) => viewingReport(db, period));
+  registerConsoleCall(app, calls.viewing, (period) => viewingReport(db, period, clock()));
   registerConsoleCall(app, calls.exportViewing, async (period, { actor, reply }) =>
-    send(reply, actor, 'viewing', span(period), viewingCsv(await viewingReport(db, period))),
+    send(
+      reply,
+      actor,
+      'viewing',
+      span(period),
+      viewingCsv(await viewingReport(db, period, clock())),
+    ),
   );
 }

@@ -66,6 +66,8 @@ export function perDay<T>(
   return { rows, at: (hour) => rows[days.indexOfHour(Number(hour))] };
 }
 
+const uniform = (days: Days) => days.days.every((d, i) => d.dayStart === days.start + i * 86_400);
+
 /**
  * The index of a moment's day in the period as SQL, for counts that cannot be added up from
  * hours (distinct viewers of a day). Days of 24 h (Taipei keeps no summer time) make it one
@@ -74,9 +76,25 @@ export function perDay<T>(
  */
 export function dayIndexOf(days: Days, column: string): RawBuilder<number> {
   const col = sql.ref(column);
-  const uniform = days.days.every((d, i) => d.dayStart === days.start + i * 86_400);
   // Written into the statement: SQLite binds a JS number as a float, and a float divides exactly.
-  if (uniform) return sql<number>`(${col} - ${sql.lit(days.start)}) / 86400`;
+  if (uniform(days)) return sql<number>`(${col} - ${sql.lit(days.start)}) / 86400`;
   const branches = days.days.slice(1).map((d, i) => sql`when ${col} < ${d.dayStart} then ${i}`);
   return sql<number>`case ${sql.join(branches, sql` `)} else ${days.days.length - 1} end`;
+}
+
+/**
+ * The Taipei midnight (Unix seconds) of the day holding a moment, as SQL, for moments within
+ * `days`: the viewing rollup's day key. Made like dayIndexOf, from Intl's midnights; literals
+ * only, so PostgreSQL matches the expression in GROUP BY.
+ */
+export function dayStartOf(days: Days, column: string): RawBuilder<number> {
+  const col = sql.ref(column);
+  const start = sql.lit(days.start);
+  if (uniform(days)) return sql<number>`${start} + (${col} - ${start}) / 86400 * 86400`;
+  const branches = days.days
+    .slice(1)
+    .map(
+      (d, i) => sql`when ${col} < ${sql.lit(d.dayStart)} then ${sql.lit(days.days[i]!.dayStart)}`,
+    );
+  return sql<number>`case ${sql.join(branches, sql` `)} else ${sql.lit(days.days.at(-1)!.dayStart)} end`;
 }
