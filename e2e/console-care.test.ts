@@ -60,8 +60,10 @@ describe('customer care finds a member in the console (issue 26 item 1)', () => 
     await member.close();
 
     const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
-    await signInStaff(page, server.origin, CARE, '/console/care');
+    // Signed in at the console's front door, care lands on its own page, not on 影片.
+    await signInStaff(page, server.origin, CARE, '/console');
     await page.getByRole('heading', { name: '客服：查詢會員', level: 1 }).waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/console/care');
     await page
       .getByRole('navigation', { name: '主選單' })
       .getByRole('link', { name: '客服' })

@@ -56,6 +56,26 @@ export function mayUse(section: Section, roles: readonly StaffRole[]): boolean {
   return roles.includes('admin') || roles.some((role) => allowed.includes(role));
 }
 
+/**
+ * Where each role's day starts: its own work, not the first section it may read (customer care
+ * reads 影片 too, but the phone rings for 客服). Roles in the order they are listed here decide
+ * for a member with several.
+ */
+const HOME_SECTIONS: readonly (readonly [StaffRole, Section])[] = [
+  ['admin', 'titles'],
+  ['content_editor', 'titles'],
+  ['channel_scheduler', 'schedule'],
+  ['marketing', 'messages'],
+  ['customer_care', 'care'],
+  ['finance', 'reports'],
+  ['auditor', 'audit'],
+];
+
+/** The section the console opens on after sign-in, or undefined when these roles have none. */
+export function landingSection(roles: readonly StaffRole[]): Section | undefined {
+  return HOME_SECTIONS.find(([role]) => roles.includes(role))?.[1];
+}
+
 /** Whether these roles may change titles (the readers only look). */
 export function mayEditTitles(roles: readonly StaffRole[]): boolean {
   return roles.includes('admin') || roles.includes('content_editor');

@@ -14,6 +14,7 @@ import {
   maySchedule,
   mayManageAds,
   mayEditWording,
+  landingSection,
   mayUse,
   useSession,
   type Section,
@@ -142,6 +143,7 @@ function Shell({ staff }: { staff: StaffSelf }) {
   const sections = (Object.keys(SECTIONS) as Section[]).filter((section) =>
     mayUse(section, staff.roles),
   );
+  const landing = landingSection(staff.roles);
   const mainRef = useRef<HTMLElement>(null);
   const location = useLocation();
   const first = useRef(true);
@@ -200,9 +202,7 @@ function Shell({ staff }: { staff: StaffSelf }) {
           <Routes>
             <Route
               index
-              element={
-                sections[0] ? <Navigate to={SECTIONS[sections[0]].path} replace /> : <NoSection />
-              }
+              element={landing ? <Navigate to={SECTIONS[landing].path} replace /> : <NoSection />}
             />
             {mayUse('titles', staff.roles) && (
               <>
