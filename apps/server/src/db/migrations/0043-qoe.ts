@@ -41,36 +41,24 @@ function withCounts<T extends string>(
 export function qoe({ text }: MigrationContext): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await withCounts(
-        db.schema
-          .createTable('qoe_hourly')
-          .addColumn('period_start', 'bigint', (c) => c.notNull())
-          .addColumn('play_type', text, (c) => c.notNull())
-          .addColumn('content_id', text, (c) => c.notNull())
-          .addColumn('device_type', text, (c) => c.notNull()),
-      )
-        .addPrimaryKeyConstraint('qoe_hourly_pk', [
-          'period_start',
-          'play_type',
-          'content_id',
-          'device_type',
-        ])
-        .execute();
-      await withCounts(
-        db.schema
-          .createTable('qoe_daily')
-          .addColumn('period_start', 'bigint', (c) => c.notNull())
-          .addColumn('play_type', text, (c) => c.notNull())
-          .addColumn('content_id', text, (c) => c.notNull())
-          .addColumn('device_type', text, (c) => c.notNull()),
-      )
-        .addPrimaryKeyConstraint('qoe_daily_pk', [
-          'period_start',
-          'play_type',
-          'content_id',
-          'device_type',
-        ])
-        .execute();
+      // The hourly and daily tables differ only in the period their rows count.
+      for (const table of ['qoe_hourly', 'qoe_daily']) {
+        await withCounts(
+          db.schema
+            .createTable(table)
+            .addColumn('period_start', 'bigint', (c) => c.notNull())
+            .addColumn('play_type', text, (c) => c.notNull())
+            .addColumn('content_id', text, (c) => c.notNull())
+            .addColumn('device_type', text, (c) => c.notNull()),
+        )
+          .addPrimaryKeyConstraint(`${table}_pk`, [
+            'period_start',
+            'play_type',
+            'content_id',
+            'device_type',
+          ])
+          .execute();
+      }
       await withCounts(
         db.schema
           .createTable('qoe_hour_device')

@@ -53,6 +53,9 @@ function recentPlays(trx: Reader, days: Days, keptFrom: number) {
   return () => trx.selectFrom(counted.as('p'));
 }
 
+/** What the plays' sums are grouped by: the rollup's key columns, which the recent plays share. */
+type PlayKey = 'day_start' | 'playing_kind' | 'counted_id';
+
 /** The figures of a period, each as rows from the rollup and rows from the recent plays. */
 async function figures(trx: Reader, days: Days) {
   const keptFrom = (await viewingThrough(trx)) * 3600;
@@ -62,40 +65,27 @@ async function figures(trx: Reader, days: Days) {
       .selectFrom('report_viewing_day')
       .where('day_start', '>=', days.start)
       .where('day_start', '<', days.end);
-  const byDay = await inPeriod()
-    .select(['day_start', 'playing_kind'])
-    .select((eb) => [
-      eb.fn.sum<number>('plays').as('plays'),
-      eb.fn.sum<number>('seconds').as('seconds'),
-    ])
-    .groupBy(['day_start', 'playing_kind'])
-    .unionAll(
-      recent()
-        .select(['p.day_start', 'p.playing_kind'])
-        .select((eb) => [
-          eb.fn.countAll<number>().as('plays'),
-          eb.fn.sum<number>('p.seconds').as('seconds'),
-        ])
-        .groupBy(['p.day_start', 'p.playing_kind']),
-    )
-    .execute();
-  const byTarget = await inPeriod()
-    .select(['playing_kind', 'counted_id'])
-    .select((eb) => [
-      eb.fn.sum<number>('plays').as('plays'),
-      eb.fn.sum<number>('seconds').as('seconds'),
-    ])
-    .groupBy(['playing_kind', 'counted_id'])
-    .unionAll(
-      recent()
-        .select(['p.playing_kind', 'p.counted_id'])
-        .select((eb) => [
-          eb.fn.countAll<number>().as('plays'),
-          eb.fn.sum<number>('p.seconds').as('seconds'),
-        ])
-        .groupBy(['p.playing_kind', 'p.counted_id']),
-    )
-    .execute();
+  // Plays and seconds by `keys`: the rollup's days in the period, then the recent plays.
+  const playSums = (keys: readonly PlayKey[]) =>
+    inPeriod()
+      .select(keys)
+      .select((eb) => [
+        eb.fn.sum<number>('plays').as('plays'),
+        eb.fn.sum<number>('seconds').as('seconds'),
+      ])
+      .groupBy(keys)
+      .unionAll(
+        recent()
+          .select(keys)
+          .select((eb) => [
+            eb.fn.countAll<number>().as('plays'),
+            eb.fn.sum<number>('p.seconds').as('seconds'),
+          ])
+          .groupBy(keys),
+      )
+      .execute();
+  const byDay = await playSums(['day_start', 'playing_kind']);
+  const byTarget = await playSums(['playing_kind', 'counted_id']);
   // Distinct viewers: the rollup's rows (each day's, and over the period those that are a
   // viewer's first day in it: prev_day before it; one pass for both), then the recent plays'
   // viewers the rollup does not hold for the same day, period or title.
