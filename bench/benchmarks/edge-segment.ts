@@ -8,6 +8,7 @@ import { startNginx } from '../../scripts/cluster/nginx.js';
 import { freePort, nginxMissing } from '../../scripts/cluster/tools.js';
 import { check, fetchReply } from '../lib/check.js';
 import { processCpuMs } from '../lib/cpu-time.js';
+import { runLoadPair } from '../lib/load.js';
 import type { Benchmark } from '../lib/types.js';
 
 /** The segment media-segment measures (about 280 KB). */
@@ -145,27 +146,24 @@ export const edgeSegment: Benchmark = {
           `p50 ${ms(percentile(via, 0.5))} via nginx vs ${ms(percentile(direct, 0.5))} direct ` +
           `(+${ms(percentile(via, 0.5) - percentile(direct, 0.5))}); p99 ${ms(percentile(via, 0.99))} vs ${ms(percentile(direct, 0.99))}`,
       ];
-      // nginx's CPU per request besides req/s: this machine is shared and its throughput swings
-      // with the other sessions' load, while CPU per request hardly moves.
-      const measured = async (url: string) => {
-        const before = workersCpuMs(nginx.pid!);
-        const result = await ctx.load(url);
-        const after = workersCpuMs(nginx.pid!);
-        const us =
-          before === undefined || after === undefined
-            ? undefined
-            : Math.round(((after - before) * 1000) / Math.max(1, result.requests));
-        return { result, us };
-      };
-      const subject = await measured(subjectUrl);
-      const ceiling = await measured(ceilingUrl);
-      if (subject.us !== undefined && ceiling.us !== undefined)
+      // Alternating rounds: one side's 10 s after the other's swung 65–87 % on the same code as
+      // the machine drifted. nginx's CPU per request beside req/s: it hardly moves with the
+      // load the machine's other tenants put on it.
+      const { subject, ceiling, roundRatios } = await runLoadPair(subjectUrl, ceilingUrl, {
+        quick: ctx.quick,
+        cpu: { nginx: () => workersCpuMs(nginx.pid!) },
+      });
+      const percent = (x: number) => `${Math.round(x * 100)}%`;
+      notes.push(`cached ÷ bare by round: ${roundRatios.map(percent).join(' / ')}`);
+      const cachedUs = subject.cpuUsPerRequest?.nginx;
+      const bareUs = ceiling.cpuUsPerRequest?.nginx;
+      if (cachedUs !== undefined && bareUs !== undefined)
         notes.push(
-          `nginx workers' CPU per request: ${subject.us} µs cached vs ${ceiling.us} µs bare ` +
-            `(bare ÷ cached ${Math.round((ceiling.us / Math.max(1, subject.us)) * 100)}%)`,
+          `nginx workers' CPU per request (median of the rounds): ${cachedUs} µs cached vs ` +
+            `${bareUs} µs bare (bare ÷ cached ${percent(bareUs / Math.max(1, cachedUs))})`,
         );
       for (const note of notes) ctx.log(note);
-      return { subject: subject.result, ceiling: ceiling.result, notes };
+      return { subject, ceiling, notes };
     } finally {
       const gone = new Promise((resolve) => nginx.once('exit', resolve));
       nginx.kill('SIGTERM');

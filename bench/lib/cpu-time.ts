@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { CpuCounters } from './paced-load.js';
+import type { CpuCounters } from './rounds.js';
 import type { BenchServer } from './types.js';
 
 /** Clock ticks per second of /proc's utime and stime (USER_HZ, 100 on Linux everywhere). */

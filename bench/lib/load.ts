@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import autocannon, { type Options as AutocannonOptions } from 'autocannon';
+import { cpuPerRequest, medianOf, readCpu, ROUNDS, type CpuCounters } from './rounds.js';
 import type { LoadResult } from './types.js';
 
 // autocannon keeps every reply body as a string (`body += chunk`, for expectBody/verifyBody,
@@ -15,6 +16,10 @@ queue.prototype.addBody = () => {};
 export interface LoadOptions {
   quick: boolean;
   connections?: number;
+  /** Measured seconds (default FULL_SECONDS, or QUICK_SECONDS when quick). */
+  durationSec?: number;
+  /** Unmeasured seconds first (default WARMUP_SECONDS). */
+  warmupSec?: number;
   /** Method, headers and body, or a request sequence that varies per request (e.g. per viewer). */
   shape?: Pick<AutocannonOptions, 'method' | 'headers' | 'body' | 'requests' | 'connections'> & {
     /** Requests per second over all connections (autocannon's option; its types lack it). */
@@ -30,12 +35,13 @@ export const WARMUP_SECONDS = 1;
 
 export async function runLoad(url: string, options: LoadOptions): Promise<LoadResult> {
   const connections = options.shape?.connections ?? options.connections ?? CONNECTIONS;
-  const durationSec = options.quick ? QUICK_SECONDS : FULL_SECONDS;
+  const durationSec = options.durationSec ?? (options.quick ? QUICK_SECONDS : FULL_SECONDS);
+  const warmupSec = options.warmupSec ?? WARMUP_SECONDS;
   const result = await autocannon({
     url,
     connections,
     duration: durationSec,
-    warmup: { connections, duration: WARMUP_SECONDS },
+    ...(warmupSec > 0 ? { warmup: { connections, duration: warmupSec } } : {}),
     ...options.shape,
   });
 
@@ -72,5 +78,43 @@ export async function runLoad(url: string, options: LoadOptions): Promise<LoadRe
     errors: result.errors,
     timeouts: result.timeouts,
     problems,
+  };
+}
+
+/**
+ * Closed-loop load on a subject and its ceiling in alternating rounds (rounds.ts ROUNDS), each
+ * side's figures the medians over its rounds, with each round's p99 and, for every CPU counter,
+ * the median CPU per request. Both sides warm up once, unmeasured, before the first round.
+ */
+export async function runLoadPair(
+  subjectUrl: string,
+  ceilingUrl: string,
+  options: { quick: boolean; cpu?: CpuCounters },
+): Promise<{ subject: LoadResult; ceiling: LoadResult; roundRatios: number[] }> {
+  const rounds = options.quick ? ROUNDS.quick : ROUNDS.full;
+  const durationSec = (options.quick ? QUICK_SECONDS : FULL_SECONDS) / rounds;
+  for (const url of [subjectUrl, ceilingUrl]) {
+    await runLoad(url, { quick: options.quick, durationSec: WARMUP_SECONDS, warmupSec: 0 });
+  }
+  const round = async (url: string): Promise<LoadResult> => {
+    const before = readCpu(options.cpu);
+    const result = await runLoad(url, { quick: options.quick, durationSec, warmupSec: 0 });
+    const cpuUsPerRequest = cpuPerRequest(before, readCpu(options.cpu), result.requests);
+    return {
+      ...result,
+      roundP99sMs: [result.latencyMs.p99],
+      ...(cpuUsPerRequest ? { cpuUsPerRequest } : {}),
+    };
+  };
+  const subject: LoadResult[] = [];
+  const ceiling: LoadResult[] = [];
+  for (let i = 0; i < rounds; i += 1) {
+    subject.push(await round(subjectUrl));
+    ceiling.push(await round(ceilingUrl));
+  }
+  return {
+    subject: medianOf(subject),
+    ceiling: medianOf(ceiling),
+    roundRatios: subject.map((s, i) => s.reqPerSec / Math.max(1, ceiling[i]!.reqPerSec)),
   };
 }

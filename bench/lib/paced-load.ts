@@ -1,6 +1,13 @@
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { FULL_SECONDS, QUICK_SECONDS } from './load.js';
+import {
+  cpuPerRequest,
+  medianOf,
+  readCpu,
+  ROUNDS,
+  type CpuCounters,
+} from './rounds.js';
 import type { LoadResult } from './types.js';
 
 export interface PacedRequest {
@@ -23,22 +30,12 @@ export interface PacedOptions {
   cpu?: CpuCounters;
 }
 
-/** Named readings of CPU time used so far, in ms (e.g. the server's and the database's). */
-export type CpuCounters = Record<string, () => number | undefined>;
-
 /**
  * A cold server started at the full rate fell behind while its code was still being compiled and
  * spent the first measured second working off that backlog, which a server up for hours never
  * sees: so the first round of each side ramps up to the rate first.
  */
 const RAMP_SECONDS = 3;
-/**
- * These 2-core machines stall now and then for 200–500 ms (seen in ceiling runs that write
- * nothing, at random seconds, once or twice a minute), so one stall decides a single run's p99. Each
- * side is measured in rounds, subject and ceiling alternating, and the percentiles reported are
- * the medians over the rounds; every round's p99 stays in the notes.
- */
-const ROUNDS = { full: 5, quick: 2 };
 const SLOW_MS = 20;
 
 export interface PacedPairOptions {
@@ -165,7 +162,7 @@ async function runPaced(origin: string, options: PacedOptions): Promise<LoadResu
   });
   await Promise.all(inFlight);
   const elapsedSec = (performance.now() - measuredFrom) / 1000;
-  const cpuUsPerRequest = perRequest(cpuBefore, readCpu(options.cpu), total);
+  const cpuUsPerRequest = cpuPerRequest(cpuBefore, readCpu(options.cpu), total);
   agent.destroy();
   lag.disable();
 
@@ -205,25 +202,6 @@ async function runPaced(origin: string, options: PacedOptions): Promise<LoadResu
   };
 }
 
-function readCpu(cpu: CpuCounters | undefined): Record<string, number | undefined> {
-  return Object.fromEntries(Object.entries(cpu ?? {}).map(([name, read]) => [name, read()]));
-}
-
-/** µs of CPU per request sent (the ramp's too: its requests cost the same), where both readings exist. */
-function perRequest(
-  before: Record<string, number | undefined>,
-  after: Record<string, number | undefined>,
-  requests: number,
-): Record<string, number> | undefined {
-  const usPerRequest: Record<string, number> = {};
-  for (const [name, start] of Object.entries(before)) {
-    const end = after[name];
-    if (start === undefined || end === undefined) continue;
-    usPerRequest[name] = Math.round(((end - start) * 1000) / requests);
-  }
-  return Object.keys(usPerRequest).length > 0 ? usPerRequest : undefined;
-}
-
 function noteSlow(
   bySecond: Map<number, { slow: number; maxMs: number }>,
   atSec: number,
@@ -244,50 +222,6 @@ function worstSecondOf(
     if (!worst || slow > worst.slow) worst = { atSec, slow, maxMs: Math.round(maxMs) };
   }
   return worst ? { worstSecond: worst } : {};
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
-};
-
-/** One result from several rounds: median rate and percentiles, the worst max, every problem. */
-function medianOf(rounds: LoadResult[]): LoadResult {
-  const first = rounds[0]!;
-  const pick = (key: keyof LoadResult['latencyMs']) => median(rounds.map((r) => r.latencyMs[key]));
-  const worst = rounds
-    .map((r) => r.worstSecond)
-    .reduce((a, b) => (!a || (b && b.slow > a.slow) ? b : a), undefined);
-  return {
-    ...first,
-    durationSec: rounds.reduce((sum, r) => sum + r.durationSec, 0),
-    requests: rounds.reduce((sum, r) => sum + r.requests, 0),
-    reqPerSec: median(rounds.map((r) => r.reqPerSec)),
-    bytesPerSec: median(rounds.map((r) => r.bytesPerSec)),
-    latencyMs: {
-      p50: pick('p50'),
-      p97_5: pick('p97_5'),
-      p99: pick('p99'),
-      max: Math.max(...rounds.map((r) => r.latencyMs.max)),
-    },
-    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
-    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
-    problems: rounds.flatMap((r) => r.problems),
-    generatorLagP99Ms: Math.max(...rounds.map((r) => r.generatorLagP99Ms ?? 0)),
-    roundP99sMs: rounds.flatMap((r) => r.roundP99sMs ?? []),
-    ...(worst ? { worstSecond: worst } : {}),
-    ...medianCpuOf(rounds),
-  };
-}
-
-function medianCpuOf(rounds: LoadResult[]): Pick<LoadResult, 'cpuUsPerRequest'> {
-  const names = Object.keys(rounds[0]!.cpuUsPerRequest ?? {});
-  if (names.length === 0) return {};
-  const cpuUsPerRequest: Record<string, number> = {};
-  for (const name of names) {
-    cpuUsPerRequest[name] = median(rounds.flatMap((r) => r.cpuUsPerRequest?.[name] ?? []));
-  }
-  return { cpuUsPerRequest };
 }
 
 /** ", generator late ≤ N ms at p99; p99 by round …; worst second …" for a paced result's notes. */
