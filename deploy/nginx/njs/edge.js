@@ -64,12 +64,18 @@ function mac(secret, message) {
     .slice(0, TOKEN_LENGTH);
 }
 
-/** Constant-time comparison of two strings (length is not secret: it is always 32). */
+/**
+ * Whether the given signature is the expected one, in a time that does not tell where they
+ * differ: their SHA-256 digests are compared (double hashing), so a mismatch's timing reveals at
+ * most a prefix of the expected text's digest, which gives no way back to the text. A loop over
+ * the 32 characters cost njs four times the instructions of the two digests (ADR 0058).
+ */
 function same(given, expected) {
-  if (given.length !== expected.length) return false;
-  let diff = 0;
-  for (let i = 0; i < given.length; i++) diff |= given.charCodeAt(i) ^ expected.charCodeAt(i);
-  return diff === 0;
+  return digest(given) === digest(expected);
+}
+
+function digest(text) {
+  return crypto.createHash('sha256').update(text).digest('base64');
 }
 
 /**
