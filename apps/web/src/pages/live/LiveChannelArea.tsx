@@ -1,41 +1,31 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
-import type { LiveChannelItem, ProgramPlayData, SwitchChannelData } from '@site/contract';
-import { answeredProgramPlay, prefetchProgramPlay, useCatchupProgramList } from '../../api/catchup';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { LiveChannelItem } from '@site/contract';
+import { prefetchProgramPlay } from '../../api/catchup';
 import { useMinutesWording } from '../../api/live';
 import { useLoginInfo } from '../../api/session';
 import { paths } from '../../routing/paths';
-import { appLinkFor, openAppLink } from '../../features/app-link/app-link';
-import { StreamLimitRefusal, StreamStopped } from '../../features/devices/StreamLimit';
+import { appLinkFor } from '../../features/app-link/app-link';
 import { Dialog } from '../../features/dialog/Dialog';
 import { FullscreenHost } from '../../features/player/fullscreen-host';
-import { firstFrameOrSoon, warmStream } from '../../features/player/prewarm';
-import { playerStageIn } from '../../features/player/video-element';
 import { warmProgrammeStream } from '../../features/player/warm-live-stream';
-import { placeOver } from '../../features/player/warm-place';
 import { RedEnvelopeBox } from '../../features/red-envelope/RedEnvelopeBox';
 import { t } from '../../i18n/zh-TW';
-import {
-  catchupRefreshIn,
-  followingProgramme,
-  onAirProgramme,
-  programParam,
-  programmeMode,
-  programmeShareLink,
-  programmeStartAt,
-} from './catchup';
+import { programmeShareLink } from './catchup';
+import { ChannelStageBody, Still } from './ChannelStageBody';
 import { ExternalVideoDialog } from './ExternalVideoDialog';
-import { LivePlayback } from './LivePlayback';
-import { decodeVideoUrl, parseMinutesWording, type ChannelView } from './live-rules';
+import { parseMinutesWording, type ChannelView } from './live-rules';
 import { NowNextOverlay } from './NowNextOverlay';
 import { useSiteTopHeight } from './player-in-view';
 import { ProgrammeOverlay } from './ProgrammeOverlay';
 import { ProgrammePlayback } from './ProgrammePlayback';
 import { shareLinkOf } from './share';
 import { SharePanel } from './SharePanel';
+import { SponsorLogo } from './SponsorLogo';
 import { SubscribeDialog } from './SubscribeDialog';
 import { useChannelKeys } from './use-channel-keys';
 import { useLiveChannel } from './use-live-channel';
+import { useProgrammePlaying } from './use-programme-playing';
 import { WatchLimit } from './watch-limit';
 import './LiveChannelArea.css';
 
@@ -63,30 +53,6 @@ export interface LiveChannelAreaProps {
 }
 
 type Opened = 'programmes' | 'external' | 'subscribe' | 'limit' | null;
-
-function SponsorLogo({ data }: { data: SwitchChannelData }) {
-  const logo = data.sponsorLogo;
-  if (logo.showLogo !== 'Y' || !logo.logoUrl) return null;
-  const side = logo.position === 'UR' ? 'ur' : 'l';
-  return (
-    <img
-      className={`live-sponsor live-sponsor--${side}`}
-      src={logo.logoUrl}
-      alt={t.live.sponsor}
-      data-position={logo.position}
-    />
-  );
-}
-
-/** A still picture of the channel with one control over it (external, app, simple play …). */
-function Still({ picture, children }: { picture: string; children?: ReactNode }) {
-  return (
-    <div className="live-still">
-      {picture ? <img className="live-still__image" src={picture} alt="" /> : null}
-      <div className="live-still__over">{children}</div>
-    </div>
-  );
-}
 
 /**
  * SPEC §2 part 1 and §4: the video area of the live page — the channel's name, 節目表, 分享,
@@ -160,74 +126,19 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
   const keys = useChannelKeys(stageRef, ids, channelId, onSwitch);
   const number = ids.indexOf(channelId) + 1;
 
-  // Start over and catch-up (issue 24): the programme playing is the address's `program`, so a
-  // share link opens it and the browser's back button returns to live.
-  const [search, setSearch] = useSearchParams();
-  const programStart = programParam(search.get('program'));
-  const catchupQuery = useCatchupProgramList(channelId, (reply) =>
-    catchupRefreshIn(reply?.programList, Date.now()),
-  );
-  const catchupList =
-    catchupQuery.data?.channelId === channelId ? catchupQuery.data.programList : [];
-  const onAir = onAirProgramme(catchupList);
-  const mode = programmeMode(programStart, channelId, state.phase, view?.kind);
-  const offersProgrammes = mode.offers;
-  const programmeHere = mode.plays;
-  const [playingData, setPlayingData] = useState<ProgramPlayData | undefined>();
-  const playing =
-    programmeHere && playingData?.program.programStart === programStart ? playingData : undefined;
-  const refocusRef = useRef(false);
-  const playProgramme = (start: string, replace = false) => {
-    const next = new URLSearchParams(search);
-    next.set('program', start);
-    setSearch(next, { replace });
-  };
-  /**
-   * 從頭看 at a click: when its reply came while the pointer rested on the button (and has no
-   * pre-roll), the programme's stream starts at once over the live player, from its start, and
-   * the address follows at its first frame, as a channel change does (start-channel.ts); the
-   * programme's player then takes that video.
-   */
-  const startOver = (start: string) => {
-    const reply = answeredProgramPlay(channelId, start);
-    const src = reply && reply.preRoll !== 'Y' ? decodeVideoUrl(reply.videoUrl) : '';
-    const container = stageRef.current;
-    if (!reply || !src || !container) {
-      playProgramme(start);
-      return;
-    }
-    const over = playerStageIn(container) ?? container;
-    const from = programmeStartAt(reply.resumeSeconds, reply.program);
-    void firstFrameOrSoon(warmStream(src, placeOver(container, over), from)).then(() =>
-      playProgramme(start),
-    );
-  };
-  const backToLive = () => {
-    // The control pressed goes with the programme's player: the stage takes the focus.
-    refocusRef.current = stageRef.current?.contains(document.activeElement) ?? false;
-    const next = new URLSearchParams(search);
-    next.delete('program');
-    setSearch(next);
-    // A new switch: a fresh live edge, signed URL and stream lease.
-    retry();
-  };
-  const programmeEnded = () => {
-    const following = programStart ? followingProgramme(catchupList, programStart) : undefined;
-    if (following) playProgramme(following.programStart, true);
-    else backToLive();
-  };
-  useEffect(() => {
-    if (programStart !== null || !refocusRef.current) return;
-    refocusRef.current = false;
-    const active = document.activeElement;
-    if (!active || active === document.body) stageRef.current?.focus({ preventScroll: true });
-  }, [programStart, stageRef]);
+  const programme = useProgrammePlaying({
+    channelId,
+    phase: state.phase,
+    viewKind: view?.kind,
+    stageRef,
+    retry,
+  });
+  const { programStart, catchupList, onAir, playing } = programme;
 
-  let body: ReactNode;
-  if (programmeHere && limited) {
-    body = <Still picture={picture} />;
-  } else if (programmeHere && programStart !== null) {
-    body = (
+  const body =
+    programme.plays && limited ? (
+      <Still picture={picture} />
+    ) : programme.plays && programStart !== null ? (
       <ProgrammePlayback
         key={`${channelId} ${programStart}`}
         channelId={channelId}
@@ -235,153 +146,25 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
         programStart={programStart}
         member={login?.isLogin === 'Y'}
         limit={limit}
-        onLoaded={setPlayingData}
-        onBackToLive={backToLive}
-        onEnded={programmeEnded}
+        onLoaded={programme.onProgrammeLoaded}
+        onBackToLive={programme.backToLive}
+        onEnded={programme.programmeEnded}
+      />
+    ) : (
+      <ChannelStageBody
+        state={state}
+        dispatch={dispatch}
+        retry={retry}
+        waiting={props.waiting ?? false}
+        name={name}
+        picture={picture}
+        deviceType={deviceType}
+        limit={limit}
+        limited={limited}
+        onOpenExternal={() => setOpened('external')}
+        onOpenSubscribe={() => setOpened('subscribe')}
       />
     );
-  } else if (state.phase === 'idle' && props.waiting) {
-    body = (
-      <Still picture="">
-        <p className="live-area__message" role="status">
-          {t.live.loadingChannel}
-        </p>
-      </Still>
-    );
-  } else if (state.phase === 'idle') {
-    body = <p className="live-area__message">{t.live.noChannel}</p>;
-  } else if (state.phase === 'switching') {
-    body = (
-      <Still picture={picture}>
-        <p className="live-area__message" role="status">
-          {t.live.loadingChannel}
-        </p>
-      </Still>
-    );
-  } else if (state.phase === 'failed' && state.streams) {
-    // Too many devices playing (STREAM_LIMIT): stopping one of them switches again.
-    body = (
-      <div className="live-area__refusal">
-        <StreamLimitRefusal message={state.message} streams={state.streams} onRetry={retry} />
-      </div>
-    );
-  } else if (state.phase === 'stopped') {
-    // Another device stopped this play: the player is gone; 重新播放 switches again.
-    body = <StreamStopped message={state.message} onPlayAgain={retry} />;
-  } else if (state.phase === 'failed' || state.phase === 'ended') {
-    body = (
-      <Still picture={picture}>
-        <p className="live-area__message live-area__message--alert" role="alert">
-          {state.message}
-        </p>
-      </Still>
-    );
-  } else {
-    const ready = state;
-    const bean = ready.data.channelBean;
-    switch (ready.view.kind) {
-      case 'message':
-        body = (
-          <Still picture={picture}>
-            <p className="live-area__message live-area__message--alert" role="alert">
-              {ready.view.message}
-            </p>
-          </Still>
-        );
-        break;
-      case 'youtube':
-      case 'twitch':
-        body = (
-          <Still picture={picture}>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => setOpened('external')}
-            >
-              {t.live.openExternal}
-            </button>
-          </Still>
-        );
-        break;
-      case 'subscribe': {
-        const wordings = ready.view.wordings;
-        body = (
-          <Still picture={picture}>
-            <p className="live-area__message">{wordings.CHANNEL_FOR_LUXURY_SERVICE}</p>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => setOpened('subscribe')}
-            >
-              {t.live.subscribeOpen}
-            </button>
-          </Still>
-        );
-        break;
-      }
-      case 'simplePlay':
-        body = (
-          <div className="live-still live-still--fake-player">
-            {picture ? <img className="live-still__image" src={picture} alt="" /> : null}
-            <div className="live-still__over">
-              <Link
-                className="live-play-button"
-                to={paths.liveSimplePlayer(bean.channelId)}
-                aria-label={t.live.openSimplePlayer(name)}
-              >
-                <span aria-hidden="true">▶</span>
-              </Link>
-            </div>
-            <div className="live-still__fake-bar" aria-hidden="true" />
-          </div>
-        );
-        break;
-      case 'mobile': {
-        const link = deviceType ? appLinkFor(bean.contentId || bean.channelId, deviceType) : null;
-        body = (
-          <Still picture={picture}>
-            <button
-              type="button"
-              className="live-play-button"
-              aria-label={t.live.watchInAppLabel(name)}
-              onClick={() => {
-                if (link) openAppLink(link);
-              }}
-            >
-              <span aria-hidden="true">▶</span>
-            </button>
-            <span className="live-area__hint">{t.live.watchInApp}</span>
-          </Still>
-        );
-        break;
-      }
-      case 'play':
-        body = (
-          <LivePlayback
-            channelId={bean.channelId}
-            channelName={name}
-            contentId={bean.contentId || bean.channelId}
-            src={ready.view.src}
-            prerollTag={ready.view.prerollTag}
-            stage={ready.stage}
-            midrollTag={ready.midrollTag}
-            afterBreak={ready.afterBreak}
-            maxBitrate={ready.data.maxBitrate}
-            limit={limit}
-            limited={limited}
-            onPrerollDone={() => dispatch({ type: 'prerollDone' })}
-            onMidrollDue={
-              ready.view.prerollTag ? (adTag) => dispatch({ type: 'midrollDue', adTag }) : undefined
-            }
-            onMidrollDone={() => dispatch({ type: 'midrollDone' })}
-            onLiveEnded={(message) => dispatch({ type: 'liveEnded', message })}
-            streamId={ready.data.streamId}
-            onStreamStopped={(message) => dispatch({ type: 'streamStopped', message })}
-          />
-        );
-        break;
-    }
-  }
 
   const loginHref = paths.login(location.pathname + location.search);
   return (
@@ -398,7 +181,7 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
           ) : null}
         </div>
         <div className="live-area__actions">
-          {offersProgrammes && onAir?.catchup === 'Y' ? (
+          {programme.offers && onAir?.catchup === 'Y' ? (
             <button
               type="button"
               className="button"
@@ -409,7 +192,7 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
               onFocus={() =>
                 prefetchProgramPlay(channelId, onAir.programStart, warmProgrammeStream)
               }
-              onClick={() => startOver(onAir.programStart)}
+              onClick={() => programme.startOver(onAir.programStart)}
             >
               {t.catchup.startOver}
             </button>
@@ -422,7 +205,7 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
           >
             {t.live.programmeList}
           </button>
-          {programmeHere && programStart ? (
+          {programme.plays && programStart ? (
             <SharePanel
               link={programmeShareLink(window.location.origin, channelId, programStart)}
               label={t.catchup.shareProgramme}
@@ -470,7 +253,11 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
           channelName={name}
           schedule={data.programSchedule}
           catchup={catchupList}
-          onPlay={offersProgrammes || programmeHere ? (start) => playProgramme(start) : undefined}
+          onPlay={
+            programme.offers || programme.plays
+              ? (start) => programme.playProgramme(start)
+              : undefined
+          }
           onAhead={(start) => prefetchProgramPlay(channelId, start, warmProgrammeStream)}
           onClose={close}
         />
