@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startNginx } from './nginx.js';
-import { answers200, freePort, waitFor } from './tools.js';
+import { answers200, freePort, spawnTied, waitFor } from './tools.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const main = path.join(repoRoot, 'apps/server/src/main.ts');
@@ -75,7 +75,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     }
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  // Whatever happens to this process, its children do not outlive it.
+  // Whatever happens to this process, its children do not outlive it: killed at its exit, and
+  // sent SIGTERM by the kernel if it is killed outright (spawnTied).
   const onExit = () =>
     children.forEach((child) => child.exitCode === null && child.kill('SIGKILL'));
   process.once('exit', onExit);
@@ -85,7 +86,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const redisPort = await freePort();
     const redisDir = path.join(dir, 'redis');
     fs.mkdirSync(redisDir);
-    const redis = spawn(
+    const redis = spawnTied(
       'redis-server',
       ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
       { cwd: redisDir, stdio: 'ignore' },
@@ -117,7 +118,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const port = ports[index]!;
       const logFile = path.join(dir, `instance-${index + 1}.log`);
       const out = fs.openSync(logFile, 'a');
-      const child = spawn(process.execPath, ['--import', 'tsx', main], {
+      const child = spawnTied(process.execPath, ['--import', 'tsx', main], {
         cwd: repoRoot,
         stdio: ['ignore', out, out],
         env: {

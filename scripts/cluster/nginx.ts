@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { edgeNjsDir, renderEdgeConfig, type EdgeOptions } from '../../deploy/nginx/render.js';
-import { answers200, NGINX, NJS_MODULE, waitFor } from './tools.js';
+import { answers200, NGINX, NJS_MODULE, spawnTied, waitFor } from './tools.js';
 
 /**
  * Debian's nginx with the edge's configuration under `dir` (its own prefix: pid, logs, cache,
@@ -36,7 +36,7 @@ export async function startNginx(o: {
       ...o.options,
     }),
   );
-  const nginx = spawn(NGINX, ['-p', o.dir, '-c', config, '-g', 'daemon off;'], {
+  const nginx = spawnTied(NGINX, ['-p', o.dir, '-c', config, '-g', 'daemon off;'], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { PATH: process.env.PATH ?? '', STREAM_SIGNING_SECRET: o.secret },
   });

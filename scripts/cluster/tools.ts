@@ -1,4 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import {
+  spawn,
+  spawnSync,
+  type ChildProcess,
+  type SpawnOptions,
+} from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import pg from 'pg';
@@ -33,6 +38,21 @@ export async function missingTools(databaseUrl: string): Promise<string[]> {
     await client.end().catch(() => undefined);
   }
   return missing;
+}
+
+/** util-linux's setpriv (Debian's essential util-linux), when this machine has it. */
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((file) => fs.existsSync(file));
+
+/**
+ * spawn, with the child tied to this process's life: when this process dies, even by SIGKILL,
+ * which runs no exit handler, the kernel sends the child SIGTERM (setpriv --pdeathsig, which then
+ * becomes the command: same pid, so kill() and exit codes are the command's). nginx, Redis and
+ * the instances all stop cleanly on SIGTERM. Without setpriv, a plain spawn.
+ */
+export function spawnTied(command: string, args: string[], options: SpawnOptions): ChildProcess {
+  return SETPRIV
+    ? spawn(SETPRIV, ['--pdeathsig', 'TERM', '--', command, ...args], options)
+    : spawn(command, args, options);
 }
 
 /** What to install when Debian's nginx or its njs module is missing, else null. */
