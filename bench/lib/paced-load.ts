@@ -1,13 +1,7 @@
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { FULL_SECONDS, QUICK_SECONDS } from './load.js';
-import {
-  cpuPerRequest,
-  medianOf,
-  readCpu,
-  ROUNDS,
-  type CpuCounters,
-} from './rounds.js';
+import { cpuPerRequest, medianOf, readCpu, ROUNDS, type CpuCounters } from './rounds.js';
 import type { LoadResult } from './types.js';
 
 export interface PacedRequest {
