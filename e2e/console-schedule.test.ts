@@ -74,8 +74,12 @@ describe('the schedule in the console (issue 25 items 2 and 3)', () => {
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: '儲存' }).click();
     await dialog.waitFor({ state: 'detached' });
-    // The block is in the grid, named with its times (a button: the keyboard's way in).
-    await page.getByRole('button', { name: new RegExp(`^${title}，`) }).waitFor();
+    // The block is in the grid, named with its times (a button: the keyboard's way in); one
+    // that runs past midnight, Taipei time, is a block on each of its two days.
+    await page
+      .getByRole('button', { name: new RegExp(`^${title}，`) })
+      .first()
+      .waitFor();
     expect(realProblems(staff.problems)).toEqual([]);
     await staff.close();
 
