@@ -93,6 +93,8 @@ ${o.user ? `user ${o.user};\n` : ''}worker_processes ${o.workerProcesses};
 pid ${o.pidFile};
 error_log ${o.errorLog} warn;
 load_module ${o.modulePath};
+# The media locations are regexes, matched on every segment: compile them to machine code.
+pcre_jit on;
 # njs reads the secret from the environment nginx was started with; nothing else passes through.
 env STREAM_SIGNING_SECRET;
 

@@ -79,11 +79,48 @@ function digest(text) {
 }
 
 /**
+ * The usual request, a genuine viewer's: a signed prefix in its one spelling and a plain file
+ * path (no `%`, `\`, empty or dot-led segment), perhaps a query. One regex recognises it where the
+ * rules below take a dozen steps, and each of njs's regex calls and splits costs about as much as
+ * the HMAC (ADR 0058). Groups: kind, id, programme start (catch-up only), expiry, signature.
+ */
+const PLAIN =
+  /^\/(stream|live|catchup)\/([A-Za-z0-9_-]{1,40})\/(?:([1-9][0-9]{0,14})\/)?([1-9][0-9]{0,14})\/([A-Za-z0-9_-]{32})(?:\/[A-Za-z0-9_~-][A-Za-z0-9_.~-]*)+(?:\?|$)/;
+
+/**
+ * decide() for a path PLAIN recognises, or null for any other, which the rules below then
+ * answer. Gives the answer the rules would: edge.test.ts holds the two to each other.
+ */
+function decidePlain(rawUrl, secret, now) {
+  const m = PLAIN.exec(rawUrl);
+  // A catch-up path has a programme start, a clip's or channel's has none.
+  if (m === null || (m[1] === 'catchup') !== (m[3] !== undefined)) return null;
+  const kind = m[1];
+  const expires = Number(m[4]);
+  if (expires <= now) return '403';
+  if (kind !== 'stream' && expires % EXPIRY_STEP_SECONDS !== 0) return '403';
+  // The numbers are canonical, so their text is what the origin signs.
+  const message =
+    kind === 'stream'
+      ? `${m[2]}\n${m[4]}`
+      : kind === 'live'
+        ? `live\n${m[2]}\n${m[4]}`
+        : `catchup\n${m[2]}\n${m[3]}\n${m[4]}`;
+  return same(m[5], mac(secret, message)) ? '' : '403';
+}
+
+/**
  * What the origin would answer for this signed path's prefix: '400' (not its one spelling),
  * '403' (forged, expired, for another clip or channel), or '' (genuine: forward it).
  * `secret` and `now` (Unix seconds) are parameters so the test can call it as the edge does.
  */
 function decide(rawUrl, secret, now) {
+  const plain = decidePlain(rawUrl, secret, now);
+  return plain === null ? decideByRules(rawUrl, secret, now) : plain;
+}
+
+/** decide() step by step, in the origin's order. */
+function decideByRules(rawUrl, secret, now) {
   if (badSpelling(rawUrl)) return '400';
   const queryAt = rawUrl.indexOf('?');
   const parts = (queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt)).split('/');
@@ -125,4 +162,4 @@ function refusal(r) {
   return decide(r.variables.request_uri, SECRET, Math.floor(Date.now() / 1000));
 }
 
-export default { refusal, decide };
+export default { refusal, decide, decidePlain, decideByRules };
