@@ -2,6 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A media file (segment, init file, subtitles, playlist): only the headers a file needs. */
+    media?: boolean;
+  }
+}
+
 /**
  * CSP and friends on every reply. The media and worker sources admit blob: because hls.js feeds
  * the <video> through MediaSource object URLs and may run its demuxer in a blob worker.
@@ -10,14 +17,24 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   // The policy is the same for every reply, so helmet works it out once, here; run per request
   // (as @fastify/helmet does) it cost about 6 % of a catalogue call's CPU.
   const headers = helmetHeaders(policy);
+  const mediaHeaders = Object.fromEntries(MEDIA_HEADERS.map((name) => [name, headers[name]!]));
   app.addHook('onRequest', async (request, reply) => {
-    reply.headers(headers);
+    reply.headers(request.routeOptions.config.media === true ? mediaHeaders : headers);
     // HSTS only on a reply that went out over https: TLS here, or X-Forwarded-Proto from a proxy
     // listed in TRUSTED_PROXIES (request.protocol believes no one else). Sent over plain http it
     // is ignored by browsers anyway, and a local http run must stay reachable (ADR 0006).
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
 }
+
+/**
+ * What a media file's reply keeps. The rest speak to documents (the content policy, framing,
+ * opener, referrer, prefetch, old browsers' XSS filter), and a segment is never one; they were
+ * a kilobyte on each of the hundreds of segments a viewer fetches, which the edge's cache stores
+ * and reads again on every hit (ADR 0058). nosniff and the resource policy are about a file that
+ * another page loads, which a segment is.
+ */
+const MEDIA_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy'];
 
 /** A year; no includeSubDomains or preload, as other hosts of the domain are not ours to decide. */
 export const HSTS = 'max-age=31536000';

@@ -2,7 +2,12 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { LiveSigner } from '../../src/modules/live/origin/live-signer.js';
-import { newMember, useTestApp, type TestBrowser } from '../support/index.js';
+import {
+  expectMediaFileHeaders,
+  newMember,
+  useTestApp,
+  type TestBrowser,
+} from '../support/index.js';
 
 /** Start over and catch-up (issue 24, docs/adr/0043): the calls and the origin's /catchup/ playlists. */
 
@@ -106,7 +111,9 @@ describe('start over and catch-up', () => {
   async function livePlaylist(channelId: string) {
     const res = await ctx.app.inject(`/ajax/ajaxSwitchChannel.do?channelId=${channelId}`);
     const url = decode(res.json().data.videoUrl as string).replace('master.m3u8', 'v0.m3u8');
-    return parse((await ctx.app.inject(url)).body);
+    const playlist = await ctx.app.inject(url);
+    expectMediaFileHeaders(playlist.headers, 'live playlist');
+    return Object.assign(parse(playlist.body), { prefix: url.replace('v0.m3u8', '') });
   }
   const refusalOf = (res: { statusCode: number; json: () => unknown }) => ({
     status: res.statusCode,
@@ -250,12 +257,17 @@ describe('start over and catch-up', () => {
       const first = await ctx.app.inject(prefix + vod.segments[0]!.uri);
       expect(first.statusCode).toBe(200);
       expect(first.headers['content-type']).toBe('video/iso.segment');
+      expectMediaFileHeaders(first.headers, 'catch-up segment');
+      expectMediaFileHeaders((await mediaOf(url)).headers, 'catch-up playlist');
       const tfdt = first.rawPayload.indexOf('tfdt');
       expect(Number(first.rawPayload.readBigUInt64BE(tfdt + 8)) / 15360).toBe(programme.start);
       expect((await ctx.app.inject(prefix + vod.segments.at(-1)!.uri)).statusCode).toBe(200);
       // The live playlist's newest segment is not part of this programme.
       const live = await livePlaylist('ch01');
       expect((await ctx.app.inject(prefix + live.segments.at(-1)!.uri)).statusCode).toBe(404);
+      const onAir = await ctx.app.inject(live.prefix + live.segments.at(-1)!.uri);
+      expect(onAir.statusCode).toBe(200);
+      expectMediaFileHeaders(onAir.headers, 'live segment');
     });
 
     it('ad breaks: the programme carries the same DATERANGE marks as live (AVOD ch02)', async () =>

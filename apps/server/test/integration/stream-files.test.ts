@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { playRightReplySchema } from '@site/contract';
 import { describe, expect, it } from 'vitest';
-import { newMember, useTestApp } from '../support/index.js';
+import { expectMediaFileHeaders, newMember, useTestApp } from '../support/index.js';
 
 /**
  * The signed stream route's file replies as HTTP: what the route must keep while it is made
@@ -47,6 +47,18 @@ describe('stream files: replies and the session they do not look up', () => {
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-length']).toBe(String(bytes.length));
     expect(head.rawPayload.length).toBe(0);
+  });
+
+  it("carries a file's headers, not a page's, on segments and playlists; calls keep a page's", async () => {
+    const at = await prefix();
+    for (const file of [SEGMENT, 'v1/init_1.mp4', 'master.m3u8']) {
+      const res = await ctx.app.inject(at + file);
+      expect(res.statusCode, file).toBe(200);
+      expectMediaFileHeaders(res.headers, file);
+    }
+    const call = await ctx.app.inject('/ajax/ajaxFindVideoPlayRight.do?contentId=M0001');
+    expect(call.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(call.headers['x-frame-options']).toBe('DENY');
   });
 
   it('answers conditional requests and single ranges as before', async () => {

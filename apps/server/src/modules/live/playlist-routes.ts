@@ -76,7 +76,7 @@ export function registerLivePlaylistRoutes(
 
   app.get<{ Params: PlaylistParams }>(
     LIVE_PLAYLIST_ROUTE,
-    { schema: { hide: true }, config: { viewer: false } },
+    { schema: { hide: true }, config: { viewer: false, media: true } },
     async (request, reply) => {
       const { channelId, file } = request.params;
       const now = clock();
@@ -97,7 +97,7 @@ export function registerLivePlaylistRoutes(
    */
   app.get<{ Params: SegmentParams }>(
     LIVE_SEGMENT_ROUTE,
-    { schema: { hide: true }, config: { viewer: false } },
+    { schema: { hide: true }, config: { viewer: false, media: true } },
     async (request, reply) => {
       const now = clock();
       requirePrefix(request.params, now);
@@ -176,7 +176,7 @@ export function registerCatchupPlaylistRoutes(
 
   app.get<{ Params: ProgrammeParams }>(
     CATCHUP_PLAYLIST_ROUTE,
-    { schema: { hide: true }, compress: false, config: { viewer: false } },
+    { schema: { hide: true }, compress: false, config: { viewer: false, media: true } },
     async (request, reply) => {
       const { channelId, file } = request.params;
       const now = clock();
@@ -204,7 +204,7 @@ export function registerCatchupPlaylistRoutes(
 
   app.get<{ Params: ProgrammeSegmentParams }>(
     CATCHUP_SEGMENT_ROUTE,
-    { schema: { hide: true }, config: { viewer: false } },
+    { schema: { hide: true }, config: { viewer: false, media: true } },
     async (request, reply) => {
       const now = clock();
       const { programStart } = requirePrefix(request.params, now);

@@ -127,7 +127,7 @@ export async function registerStreamRoutes(
     scope.get<{ Params: StreamParams & { '*': string } }>(
       '/stream/:clipId/:expires/:signature/*',
       // The same files for every viewer: no session lookup (a query per segment otherwise).
-      { schema: { hide: true }, config: { viewer: false } },
+      { schema: { hide: true }, config: { viewer: false, media: true } },
       async (request, reply) => {
         requireSignedPrefix(signer, request.params);
         const { clipId } = request.params;
