@@ -7,7 +7,8 @@
 // Both are tested against deploy/nginx/signature-vectors.json.
 import crypto from 'crypto';
 
-const TOKEN_LENGTH = 32;
+/** stream-urls.ts TOKEN_LENGTH: 32 base64url characters are 24 bytes of the HMAC. */
+const SIGNATURE_BYTES = 24;
 const ID = /^[A-Za-z0-9_-]{1,40}$/;
 const SIGNATURE = /^[A-Za-z0-9_-]{32}$/;
 const CANONICAL_NUMBER = /^(?:0|[1-9][0-9]{0,14})$/;
@@ -56,26 +57,25 @@ function canonicalInteger(text) {
   return text !== undefined && CANONICAL_NUMBER.test(text) ? Number(text) : null;
 }
 
+/** The HMAC-SHA256 of a signed message; a signature is its first 24 bytes in base64url. */
 function mac(secret, message) {
-  return crypto
-    .createHmac('sha256', secret)
-    .update(message)
-    .digest('base64url')
-    .slice(0, TOKEN_LENGTH);
+  return crypto.createHmac('sha256', secret).update(message).digest();
 }
 
 /**
- * Whether the given signature is the expected one, in a time that does not tell where they
- * differ: their SHA-256 digests are compared (double hashing), so a mismatch's timing reveals at
- * most a prefix of the expected text's digest, which gives no way back to the text. A loop over
- * the 32 characters cost njs four times the instructions of the two digests (ADR 0058).
+ * Whether a signature of the right form (SIGNATURE: 32 base64url characters, 24 bytes) is the
+ * start of the HMAC, in a time that does not depend on where they differ: six 32-bit words
+ * XORed and ORed together, with no early exit (=== on strings stops at the first difference).
+ * A loop over the characters cost njs several times as much, and comparing SHA-256 digests of
+ * the two (double hashing) three times as much as this (ADR 0058).
  */
-function same(given, expected) {
-  return digest(given) === digest(expected);
-}
-
-function digest(text) {
-  return crypto.createHash('sha256').update(text).digest('base64');
+function signs(signature, hmac) {
+  const given = Buffer.from(signature, 'base64url');
+  let difference = 0;
+  for (let i = 0; i < SIGNATURE_BYTES; i += 4) {
+    difference |= given.readUInt32BE(i) ^ hmac.readUInt32BE(i);
+  }
+  return difference === 0;
 }
 
 /**
@@ -106,7 +106,7 @@ function decidePlain(rawUrl, secret, now) {
       : kind === 'live'
         ? `live\n${m[2]}\n${m[4]}`
         : `catchup\n${m[2]}\n${m[3]}\n${m[4]}`;
-  return same(m[5], mac(secret, message)) ? '' : '403';
+  return signs(m[5], mac(secret, message)) ? '' : '403';
 }
 
 /**
@@ -130,7 +130,10 @@ function decideByRules(rawUrl, secret, now) {
     const expires = canonicalInteger(parts[3]);
     if (expires === null) return '400';
     if (!ID.test(parts[2]) || expires <= now) return '403';
-    return same(parts[4] || '', mac(secret, `${parts[2]}\n${expires}`)) ? '' : '403';
+    // The origin compares any text; one not of a signature's form cannot be one.
+    const signature = parts[4] || '';
+    if (!SIGNATURE.test(signature)) return '403';
+    return signs(signature, mac(secret, `${parts[2]}\n${expires}`)) ? '' : '403';
   }
   if (kind === 'live') {
     // /live/{channel}/{expires}/{signature}/…: live-signer.ts verify.
@@ -139,7 +142,7 @@ function decideByRules(rawUrl, secret, now) {
     const signature = parts[4] || '';
     if (!ID.test(parts[2]) || expires <= now || expires % EXPIRY_STEP_SECONDS !== 0) return '403';
     if (!SIGNATURE.test(signature)) return '403';
-    return same(signature, mac(secret, `live\n${parts[2]}\n${expires}`)) ? '' : '403';
+    return signs(signature, mac(secret, `live\n${parts[2]}\n${expires}`)) ? '' : '403';
   }
   if (kind === 'catchup') {
     // /catchup/{channel}/{programme start}/{expires}/{signature}/…: verifyProgramme.
@@ -150,7 +153,7 @@ function decideByRules(rawUrl, secret, now) {
     if (!ID.test(parts[2]) || expires <= now || expires % EXPIRY_STEP_SECONDS !== 0) return '403';
     if (!SIGNATURE.test(signature)) return '403';
     const message = `catchup\n${parts[2]}\n${start}\n${expires}`;
-    return same(signature, mac(secret, message)) ? '' : '403';
+    return signs(signature, mac(secret, message)) ? '' : '403';
   }
   return '';
 }
