@@ -7,8 +7,6 @@ import {
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/schema.js';
-import { migrationContext } from '../../src/db/migrations/context.js';
-import { viewingRollup } from '../../src/db/migrations/0044-viewing-rollup.js';
 import { keepPlays } from '../../src/modules/devices/viewing-plays.js';
 import { viewingReport } from '../../src/modules/reports/viewing.js';
 import { settleViewing, viewingThrough } from '../../src/modules/reports/viewing-rollup.js';
@@ -388,7 +386,7 @@ describe('migration 0044 over kept plays', () => {
     await database?.drop();
   });
 
-  it('keeps every play countable, and goes down and up again', async () => {
+  it('keeps every play countable', async () => {
     const { db } = database;
     const plays = [
       { id: 'mp1', sub: 'mu1', at: D(20) + H, seconds: 600 },
@@ -424,13 +422,5 @@ describe('migration 0044 over kept plays', () => {
     expect(report.channels).toEqual([
       { id: 'mch', name: 'mch', plays: 3, viewers: 2, minutes: 17 },
     ]);
-
-    const migration = viewingRollup(migrationContext(database.dialect));
-    await migration.down!(db as unknown as Kysely<unknown>);
-    const readKeptAt = () => db.selectFrom('viewing_play').select('kept_at').execute();
-    await expect(readKeptAt()).rejects.toThrow(/kept_at/);
-    await migration.up(db as unknown as Kysely<unknown>);
-    expect((await readKeptAt()).map((r) => Number(r.kept_at))).toEqual([0, 0, 0]);
-    expect(await viewingReport(db, period, D(23))).toEqual(report);
   });
 });

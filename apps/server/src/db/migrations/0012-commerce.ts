@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
-import type { MigrationContext } from './context.js';
+import { sql, type Kysely } from 'kysely';
+import type { ForwardMigration, MigrationContext } from './context.js';
 
 /**
  * Commerce (issue 11, ADR 0019): where an entitlement came from (so one source grants once),
@@ -7,7 +7,7 @@ import type { MigrationContext } from './context.js';
  * ledger. Every table here is owned by the commerce module. Uniqueness does the double-use
  * prevention: a grant per source, a redemption per serial, a callback per provider event.
  */
-export function commerce({ text }: MigrationContext): Migration {
+export function commerce({ text }: MigrationContext): ForwardMigration {
   return {
     async up(db: Kysely<unknown>) {
       // One source (an order or a voucher) grants one entitlement, however often it is replayed.

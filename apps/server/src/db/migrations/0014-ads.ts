@@ -1,11 +1,11 @@
-import type { Kysely, Migration } from 'kysely';
-import type { MigrationContext } from './context.js';
+import type { Kysely } from 'kysely';
+import type { ForwardMigration, MigrationContext } from './context.js';
 
 /**
  * The ad server (docs/adr/0022), owned by the ads module: creatives with their targeting and
  * frequency cap, and one append-only table of what happened to each served ad.
  */
-export function ads({ text, autoId }: MigrationContext): Migration {
+export function ads({ text, autoId }: MigrationContext): ForwardMigration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -69,10 +69,6 @@ export function ads({ text, autoId }: MigrationContext): Migration {
         .on('ad_event')
         .columns(['viewer_hash', 'event', 'at'])
         .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable('ad_event').execute();
-      await db.schema.dropTable('ad_creative').execute();
     },
   };
 }

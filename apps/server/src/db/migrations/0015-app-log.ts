@@ -1,12 +1,12 @@
-import type { Kysely, Migration } from 'kysely';
-import type { MigrationContext } from './context.js';
+import type { Kysely } from 'kysely';
+import type { ForwardMigration, MigrationContext } from './context.js';
 
 /**
  * The app log (issue 12; docs/adr/0024-player.md), owned by the telemetry module: one row per
  * entry a page posts to /sas/InsertAppLog, only ever inserted (the module has no update or delete).
  * The index serves reading it by time and removing old rows in a later retention job.
  */
-export function appLog({ text, autoId }: MigrationContext): Migration {
+export function appLog({ text, autoId }: MigrationContext): ForwardMigration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema

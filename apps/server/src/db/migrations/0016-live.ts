@@ -1,5 +1,5 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
-import type { MigrationContext } from './context.js';
+import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import type { ForwardMigration, MigrationContext } from './context.js';
 
 /** "Not yet on air, no date set": what a stored status '0' becomes (9999-12-31T23:59:59Z). */
 const NOT_SCHEDULED = 253_402_300_799;
@@ -12,7 +12,7 @@ const NOT_SCHEDULED = 253_402_300_799;
  * that every XMLTV import bumps, so each server instance notices a new schedule. Its wordings
  * (SPEC §3 uiWordingList) and the viewers' live bookmarks get tables of their own.
  */
-export function live({ text }: MigrationContext): Migration {
+export function live({ text }: MigrationContext): ForwardMigration {
   return {
     async up(db: Kysely<unknown>) {
       // SQLite adds one column per statement.

@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
-import type { MigrationContext } from './context.js';
+import { sql, type Kysely } from 'kysely';
+import type { ForwardMigration, MigrationContext } from './context.js';
 
 /**
  * Engagement (issue 14; docs/adr/0026), owned by the engagement module: red-envelope prize draws
@@ -7,7 +7,7 @@ import type { MigrationContext } from './context.js';
  * the inbox with each user's read/deleted state, announcements and who has seen them; and the
  * telemetry module's activity log (sas_log, append-only like app_log).
  */
-export function engagement({ text, autoId }: MigrationContext): Migration {
+export function engagement({ text, autoId }: MigrationContext): ForwardMigration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema

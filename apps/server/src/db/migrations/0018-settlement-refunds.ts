@@ -1,5 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
-import type { MigrationContext } from './context.js';
+import type { Kysely } from 'kysely';
+import type { ForwardMigration, MigrationContext } from './context.js';
 
 /**
  * Settlement that checks the right it would give (issue 20 item 1; docs/adr/0021 addendum), owned
@@ -13,7 +13,7 @@ import type { MigrationContext } from './context.js';
  *     that decides it and sent to the provider after commit (an outbox: a refund cannot be lost
  *     between our commit and the provider's answer; one per order).
  */
-export function settlementRefunds({ text }: MigrationContext): Migration {
+export function settlementRefunds({ text }: MigrationContext): ForwardMigration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -39,11 +39,6 @@ export function settlementRefunds({ text }: MigrationContext): Migration {
         .on('payment_refund')
         .columns(['state', 'requested_at'])
         .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable('payment_refund').execute();
-      await db.schema.alterTable('purchase_order').dropColumn('refund_reason').execute();
-      await db.schema.dropTable('entitlement_lock').execute();
     },
   };
 }

@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
-import type { MigrationContext } from './context.js';
+import { sql, type Kysely } from 'kysely';
+import type { ForwardMigration, MigrationContext } from './context.js';
 
 /**
  * One draw per member account and activity (issue 20 item 2; docs/adr/0026 amendment), owned by
@@ -11,7 +11,7 @@ import type { MigrationContext } from './context.js';
  * account and activity (the earliest), so an account that drew before the change is not given a
  * second draw by it.
  */
-export function drawPerAccount({ text }: MigrationContext): Migration {
+export function drawPerAccount({ text }: MigrationContext): ForwardMigration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -33,9 +33,6 @@ export function drawPerAccount({ text }: MigrationContext): Migration {
         )
         group by d.account_id, d.activity_id
       `.execute(db);
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable('draw_account').execute();
     },
   };
 }

@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
-import type { MigrationContext } from './context.js';
+import { sql, type Kysely } from 'kysely';
+import type { ForwardMigration, MigrationContext } from './context.js';
 
 /**
  * One open live bookmark per member, channel and play (issue 20 item 8; docs/adr/0025
@@ -10,7 +10,7 @@ import type { MigrationContext } from './context.js';
  * for one play, one row. Existing rows each keep a play of their own (their bookmark id), so the
  * key holds over them and none is merged or lost.
  */
-export function liveBookmarkPlays({ text }: MigrationContext): Migration {
+export function liveBookmarkPlays({ text }: MigrationContext): ForwardMigration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -24,10 +24,6 @@ export function liveBookmarkPlays({ text }: MigrationContext): Migration {
         .on('live_bookmark')
         .columns(['sub_account_uid', 'channel_id', 'play_id'])
         .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropIndex('live_bookmark_play').execute();
-      await db.schema.alterTable('live_bookmark').dropColumn('play_id').execute();
     },
   };
 }

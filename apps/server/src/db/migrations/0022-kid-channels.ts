@@ -1,5 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
-import type { MigrationContext } from './context.js';
+import type { Kysely } from 'kysely';
+import type { ForwardMigration, MigrationContext } from './context.js';
 
 /**
  * Kid channels (issue 20 item 9; docs/adr/0028), owned by the live module: `channel.kid_safe`
@@ -7,16 +7,13 @@ import type { MigrationContext } from './context.js';
  * title's `kid_safe` does in the catalogue. Every existing channel starts at 0: a channel is shown
  * to kids only once someone decided it is for them (the demo seed marks its kids' channels).
  */
-export function kidChannels(_ctx: MigrationContext): Migration {
+export function kidChannels(_ctx: MigrationContext): ForwardMigration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
         .alterTable('channel')
         .addColumn('kid_safe', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.alterTable('channel').dropColumn('kid_safe').execute();
     },
   };
 }

@@ -1,5 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
-import type { MigrationContext } from './context.js';
+import type { Kysely } from 'kysely';
+import type { ForwardMigration, MigrationContext } from './context.js';
 
 /**
  * The ingest job queue (docs/adr/0037), owned by modules/ingest: one row per job, which is also
@@ -7,7 +7,7 @@ import type { MigrationContext } from './context.js';
  * them. The claim index serves "the oldest runnable job of a lane" (queued and due, or running
  * with an expired lease); the state index serves the lists a console will show.
  */
-export function mediaIngest({ text }: MigrationContext): Migration {
+export function mediaIngest({ text }: MigrationContext): ForwardMigration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema

@@ -1,5 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
-import type { MigrationContext } from './context.js';
+import type { Kysely } from 'kysely';
+import type { ForwardMigration, MigrationContext } from './context.js';
 
 /**
  * Start over and catch-up (issue 24; docs/adr/0043), owned by the live module:
@@ -10,7 +10,7 @@ import type { MigrationContext } from './context.js';
  * - `programme_position`: a viewer's resume point in a programme, named by its channel and start
  *   (the start of an aired programme never changes; its id may, with a re-import).
  */
-export function catchup(ctx: MigrationContext): Migration {
+export function catchup(ctx: MigrationContext): ForwardMigration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -41,11 +41,6 @@ export function catchup(ctx: MigrationContext): Migration {
         .on('programme_position')
         .columns(['sub_account_uid', 'updated_at'])
         .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable('programme_position').execute();
-      await db.schema.alterTable('programme').dropColumn('catchup_blackout').execute();
-      await db.schema.alterTable('channel').dropColumn('catchup_hours').execute();
     },
   };
 }

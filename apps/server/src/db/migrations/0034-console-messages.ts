@@ -1,5 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
-import type { MigrationContext } from './context.js';
+import type { Kysely } from 'kysely';
+import type { ForwardMigration, MigrationContext } from './context.js';
 
 /**
  * Inbox messages and announcements from the console (issue 25 item 8; docs/adr/0046), owned by
@@ -12,7 +12,7 @@ import type { MigrationContext } from './context.js';
  *   - inbox_status_by_message: the read and deleted counts per message.
  *   - announcement.version, created_by, updated_at: edits on the version seen.
  */
-export function consoleMessages({ text }: MigrationContext): Migration {
+export function consoleMessages({ text }: MigrationContext): ForwardMigration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('inbox_message').addColumn('audience', text).execute();
@@ -40,17 +40,6 @@ export function consoleMessages({ text }: MigrationContext): Migration {
         .on('announcement_seen')
         .column('announce_id')
         .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropIndex('announcement_seen_by_announcement').execute();
-      await db.schema.alterTable('announcement').dropColumn('updated_at').execute();
-      await db.schema.alterTable('announcement').dropColumn('created_by').execute();
-      await db.schema.alterTable('announcement').dropColumn('version').execute();
-      await db.schema.dropIndex('inbox_status_by_message').execute();
-      await db.schema.dropIndex('inbox_message_by_time').execute();
-      for (const column of ['created_at', 'created_by', 'audience_days', 'audience']) {
-        await db.schema.alterTable('inbox_message').dropColumn(column).execute();
-      }
     },
   };
 }

@@ -1,5 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
-import type { MigrationContext } from './context.js';
+import type { Kysely } from 'kysely';
+import type { ForwardMigration, MigrationContext } from './context.js';
 
 /**
  * The channel line-up in the console (issue 25 items 1 and 4; docs/adr/0047), owned by live:
@@ -12,7 +12,7 @@ import type { MigrationContext } from './context.js';
  *   - live_setting: the default channel and the stream-host rules set in the console (no row:
  *     LIVE_DEFAULT_CHANNEL_ID and LIVE_STREAM_HOST_RULES of the environment).
  */
-export function channelLineup({ text }: MigrationContext): Migration {
+export function channelLineup({ text }: MigrationContext): ForwardMigration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -38,12 +38,6 @@ export function channelLineup({ text }: MigrationContext): Migration {
         .addColumn('value', text, (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable('live_setting').execute();
-      await db.schema.dropTable('channel_ad_plan').execute();
-      await db.schema.alterTable('channel').dropColumn('version').execute();
-      await db.schema.alterTable('channel').dropColumn('sponsor_logo_shown').execute();
     },
   };
 }

@@ -1,5 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
-import type { MigrationContext } from './context.js';
+import type { Kysely } from 'kysely';
+import type { ForwardMigration, MigrationContext } from './context.js';
 
 /**
  * Prize-draw activities from the console (issue 25 item 7; docs/adr/0049), owned by the
@@ -12,7 +12,7 @@ import type { MigrationContext } from './context.js';
  * The pool's rule "never below prizes won" needs no column: won is quantity - remaining, and a
  * change sets both in one guarded statement (console-draws.ts).
  */
-export function consoleDraws({ text }: MigrationContext): Migration {
+export function consoleDraws({ text }: MigrationContext): ForwardMigration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -34,12 +34,6 @@ export function consoleDraws({ text }: MigrationContext): Migration {
         .on('draw_activity')
         .columns(['start_at', 'activity_id'])
         .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropIndex('draw_activity_by_start').execute();
-      for (const column of ['updated_at', 'created_by', 'version', 'eligibility', 'title']) {
-        await db.schema.alterTable('draw_activity').dropColumn(column).execute();
-      }
     },
   };
 }

@@ -61,14 +61,5 @@ export function adCampaigns({ text }: MigrationContext) {
         .columns(['campaign_id', 'at'])
         .execute();
     },
-    async down(db: Kysely<unknown>): Promise<void> {
-      await db.schema.dropIndex('ad_event_by_campaign').execute();
-      await db.schema.alterTable('ad_event').dropColumn('campaign_id').execute();
-      for (const column of ['created_by', 'created_at', 'source_name', 'job_id', 'state']) {
-        await db.schema.alterTable('ad_creative').dropColumn(column).execute();
-      }
-      await db.schema.dropTable('ad_campaign_creative').execute();
-      await db.schema.dropTable('ad_campaign').execute();
-    },
   };
 }

@@ -1,5 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
-import type { MigrationContext } from './context.js';
+import type { Kysely } from 'kysely';
+import type { ForwardMigration, MigrationContext } from './context.js';
 
 /**
  * Wording edited in the console (issue 25 item 9; docs/adr/0051), owned by site-content:
@@ -9,7 +9,7 @@ import type { MigrationContext } from './context.js';
  *     reading the audit trail (null: never edited);
  *   - wording.updated_at / updated_by: when and by whom (null: seeded or imported).
  */
-export function wordingEdits({ text }: MigrationContext): Migration {
+export function wordingEdits({ text }: MigrationContext): ForwardMigration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -19,11 +19,6 @@ export function wordingEdits({ text }: MigrationContext): Migration {
       await db.schema.alterTable('wording').addColumn('previous_wording', text).execute();
       await db.schema.alterTable('wording').addColumn('updated_at', 'bigint').execute();
       await db.schema.alterTable('wording').addColumn('updated_by', text).execute();
-    },
-    async down(db: Kysely<unknown>) {
-      for (const column of ['updated_by', 'updated_at', 'previous_wording', 'version']) {
-        await db.schema.alterTable('wording').dropColumn(column).execute();
-      }
     },
   };
 }

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { ForwardMigration } from './context.js';
 
 /**
  * Customer care's lookups (issue 26 item 1; docs/adr/0052). Care finds a member by phone and
@@ -11,7 +12,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
  *     no sub-account, are left out, so the log's writes of them cost no more than before).
  * Both databases use a partial index for `column = ?`: the equality implies `is not null`.
  */
-export function careLookups(): Migration {
+export function careLookups(): ForwardMigration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema.createIndex('account_by_phone').on('account').column('phone').execute();
@@ -27,11 +28,6 @@ export function careLookups(): Migration {
         .columns(['sub_account_uid', 'received_at', 'log_id'])
         .where(sql.ref('sub_account_uid'), 'is not', null)
         .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      for (const name of ['app_log_by_user', 'voucher_by_redeemer', 'account_by_phone']) {
-        await db.schema.dropIndex(name).execute();
-      }
     },
   };
 }

@@ -1,5 +1,5 @@
-import { type Kysely, type Migration } from 'kysely';
-import type { MigrationContext } from './context.js';
+import { type Kysely } from 'kysely';
+import type { ForwardMigration, MigrationContext } from './context.js';
 
 /**
  * Reports (issue 26 items 4 and 5, docs/adr/0054), owned by the reports module.
@@ -9,7 +9,7 @@ import type { MigrationContext } from './context.js';
  *   - Indexes leading with the time each report filters on, holding the columns it sums, so
  *     PostgreSQL answers from the index alone (index-only scans) over a million ledger rows.
  */
-export function reports({ text }: MigrationContext): Migration {
+export function reports({ text }: MigrationContext): ForwardMigration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -60,21 +60,6 @@ export function reports({ text }: MigrationContext): Migration {
         .on('wallet_entry')
         .columns(['purse', 'account_id', 'created_at', 'entry_id', 'amount', 'reason'])
         .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      for (const name of [
-        'wallet_entry_stored_fifo',
-        'draw_by_time',
-        'voucher_by_redemption',
-        'payment_refund_by_time',
-        'purchase_order_by_time',
-        'wallet_entry_by_time',
-      ]) {
-        await db.schema.dropIndex(name).execute();
-      }
-      await db.schema.dropTable('report_rollup').execute();
-      await db.schema.dropTable('report_wallet_hour').execute();
-      await db.schema.dropTable('viewing_play').execute();
     },
   };
 }

@@ -1,5 +1,5 @@
-import type { CreateTableBuilder, Kysely, Migration } from 'kysely';
-import type { MigrationContext } from './context.js';
+import type { CreateTableBuilder, Kysely } from 'kysely';
+import type { ForwardMigration, MigrationContext } from './context.js';
 
 const BUCKETS = Array.from({ length: 32 }, (_, k) => `start_b${String(k).padStart(2, '0')}`);
 const COUNTS = [
@@ -38,7 +38,7 @@ function withCounts<T extends string>(
  *   - qoe_recent: per minute, everything together; the alert's last 15 minutes (kept a day).
  *   - qoe_error_hourly: errors and fatal errors by SPEC §8 code.
  */
-export function qoe({ text }: MigrationContext): Migration {
+export function qoe({ text }: MigrationContext): ForwardMigration {
   return {
     async up(db: Kysely<unknown>) {
       // The hourly and daily tables differ only in the period their rows count.
@@ -90,17 +90,6 @@ export function qoe({ text }: MigrationContext): Migration {
           'code',
         ])
         .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      for (const table of [
-        'qoe_error_hourly',
-        'qoe_recent',
-        'qoe_hour_device',
-        'qoe_daily',
-        'qoe_hourly',
-      ]) {
-        await db.schema.dropTable(table).execute();
-      }
     },
   };
 }

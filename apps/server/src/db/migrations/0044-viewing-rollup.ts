@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
-import type { MigrationContext } from './context.js';
+import type { Kysely } from 'kysely';
+import type { ForwardMigration, MigrationContext } from './context.js';
 
 /**
  * The viewing report's rollup (issue 26 item 5, docs/adr/0054 "Speed"), owned by the reports
@@ -18,7 +18,7 @@ import type { MigrationContext } from './context.js';
  *     channel), each row with the viewer's previous such day, so distinct viewers over any
  *     period are a count of the rows whose previous day is before the period: exact, no hashing.
  */
-export function viewingRollup({ text, dialect }: MigrationContext): Migration {
+export function viewingRollup({ text, dialect }: MigrationContext): ForwardMigration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -80,46 +80,6 @@ export function viewingRollup({ text, dialect }: MigrationContext): Migration {
         .createIndex('report_audience_day_by_day')
         .on('report_audience_day')
         .columns(['day_start', 'prev_day', 'playing_kind', 'counted_id'])
-        .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable('report_audience_day').execute();
-      await db.schema.dropTable('report_viewer_day').execute();
-      await db.schema.dropTable('report_viewing_day').execute();
-      // The watermark goes with the rollup (reports/viewing-rollup.ts names it 'viewing_day').
-      await sql`delete from report_rollup where name = 'viewing_day'`.execute(db);
-      await db.schema.dropIndex('viewing_play_by_kept').execute();
-      if (dialect === 'postgres') {
-        await db.schema.alterTable('viewing_play').dropColumn('kept_at').execute();
-      } else {
-        // SQLite's DROP COLUMN checks every trigger again, and fails on 0023's view_record_count
-        // triggers ("no such column: c.records", their upsert alias): the table is made again.
-        const columns = sql.raw(
-          'stream_id, account_id, sub_account_uid, playing_kind, playing_id, started_at, seconds',
-        );
-        await sql`create table viewing_play_0042 as select ${columns} from viewing_play`.execute(
-          db,
-        );
-        await db.schema.dropTable('viewing_play').execute();
-        await db.schema
-          .createTable('viewing_play')
-          .addColumn('stream_id', text, (c) => c.primaryKey())
-          .addColumn('account_id', text, (c) => c.notNull())
-          .addColumn('sub_account_uid', text, (c) => c.notNull())
-          .addColumn('playing_kind', text, (c) => c.notNull())
-          .addColumn('playing_id', text, (c) => c.notNull())
-          .addColumn('started_at', 'bigint', (c) => c.notNull())
-          .addColumn('seconds', 'bigint', (c) => c.notNull())
-          .execute();
-        await sql`insert into viewing_play (${columns}) select ${columns} from viewing_play_0042`.execute(
-          db,
-        );
-        await db.schema.dropTable('viewing_play_0042').execute();
-      }
-      await db.schema
-        .createIndex('viewing_play_by_start')
-        .on('viewing_play')
-        .columns(['started_at', 'playing_kind', 'playing_id'])
         .execute();
     },
   };

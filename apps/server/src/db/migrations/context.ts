@@ -1,5 +1,12 @@
-import { sql, type ColumnDefinitionBuilder, type RawBuilder } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Migration, type RawBuilder } from 'kysely';
 import type { DialectName } from '../connect.js';
+
+/**
+ * What every migration is: migrations run forward only (docs/adr/0060). A release that must be
+ * undone is replaced by a newer one, or its database restored from the copy taken before the
+ * upgrade; no step has a `down`, which Kysely would offer as a rollback none of ours could honour.
+ */
+export type ForwardMigration = Omit<Migration, 'down'> & { down?: never };
 
 /** What differs between the dialects, handed to every migration so there is one set of them. */
 export interface MigrationContext {

@@ -1,7 +1,7 @@
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from '../connect.js';
 import { ensureSchema } from '../connect.js';
-import { migrationContext, type MigrationContext } from './context.js';
+import { migrationContext, type ForwardMigration, type MigrationContext } from './context.js';
 import { foundation } from './0001-foundation.js';
 import { accounts } from './0002-accounts.js';
 import { catalogue } from './0003-catalogue.js';
@@ -46,7 +46,7 @@ import { reports } from './0042-reports.js';
 import { viewingRollup } from './0044-viewing-rollup.js';
 
 /** One ordered list for both dialects; names sort in the order they must run. */
-const migrations: Record<string, (ctx: MigrationContext) => Migration> = {
+const migrations: Record<string, (ctx: MigrationContext) => ForwardMigration> = {
   '0001-foundation': foundation,
   '0002-accounts': accounts,
   '0003-catalogue': catalogue,
