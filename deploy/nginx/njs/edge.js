@@ -89,7 +89,7 @@ const PLAIN =
 
 /**
  * decide() for a path PLAIN recognises, or null for any other, which the rules below then
- * answer. Gives the answer the rules would: edge.test.ts holds the two to each other.
+ * answer. Gives the answer the rules would: edge-plain.test.ts holds the two to each other.
  */
 function decidePlain(rawUrl, secret, now) {
   const m = PLAIN.exec(rawUrl);
