@@ -19,8 +19,8 @@ export default defineConfig({
   test: {
     reporters: ['default', './scripts/vitest-summary.ts'],
     // Vitest's default is one worker fewer than the cores: one, on these two-core machines. Two
-    // run the unit and server files side by side; the browser and edge files then run on their
-    // own (groupOrder), as one stream each, so their timings never compete with the servers'.
+    // run the unit and server files side by side; the browser files then run on their own
+    // (groupOrder), two at a time, and the edge files last, one at a time.
     maxWorkers: 2,
     projects: [
       {
@@ -51,7 +51,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          fileParallelism: false,
+          // Each file starts its own server (free port, temporary folder) and browser, and most of
+          // a file's time is waiting on real playback: one at a time they took 19 of the CI
+          // run's 33 minutes on a slower machine (2026-11-27), over the 30-minute budget.
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 90_000,
