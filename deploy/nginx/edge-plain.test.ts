@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-// The njs module itself: it imports 'crypto' and calls createHmac/createHash as Node does.
+// The njs module itself: its 'crypto' (createHmac) and Buffer are Node's too.
 import edge from './njs/edge.js';
 
 const file = JSON.parse(
@@ -11,7 +11,10 @@ const file = JSON.parse(
 const now = Math.floor(Date.now() / 1000);
 const genuine = file.vectors.filter((v) => v.expect === 'ok').map((v) => v.path);
 
-/** Each vector as sent, with a query, with a last segment changed, and cut short. */
+/**
+ * Each vector as sent, with a query, with its last segment another file, dot-led or empty, after
+ * an empty segment or a `%2e%2e`, and cut short.
+ */
 const targets = file.vectors.flatMap(({ path: target }) => [
   target,
   `${target}?_HLS_msn=12&x=%2F`,

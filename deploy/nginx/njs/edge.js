@@ -57,6 +57,16 @@ function canonicalInteger(text) {
   return text !== undefined && CANONICAL_NUMBER.test(text) ? Number(text) : null;
 }
 
+/**
+ * What the origin signs for each kind: stream-urls.ts (clips), live-signer.ts (live; catch-up
+ * with its programme's start). The numbers are canonical, so their text is the origin's.
+ */
+function signedMessage(kind, id, start, expires) {
+  if (kind === 'stream') return `${id}\n${expires}`;
+  if (kind === 'live') return `live\n${id}\n${expires}`;
+  return `catchup\n${id}\n${start}\n${expires}`;
+}
+
 /** The HMAC-SHA256 of a signed message; a signature is its first 24 bytes in base64url. */
 function mac(secret, message) {
   return crypto.createHmac('sha256', secret).update(message).digest();
@@ -66,8 +76,7 @@ function mac(secret, message) {
  * Whether a signature of the right form (SIGNATURE: 32 base64url characters, 24 bytes) is the
  * start of the HMAC, in a time that does not depend on where they differ: six 32-bit words
  * XORed and ORed together, with no early exit (=== on strings stops at the first difference).
- * A loop over the characters cost njs several times as much, and comparing SHA-256 digests of
- * the two (double hashing) three times as much as this (ADR 0058).
+ * Cheaper in njs than a loop over the characters or comparing two SHA-256 digests (ADR 0058).
  */
 function signs(signature, hmac) {
   const given = Buffer.from(signature, 'base64url');
@@ -99,14 +108,7 @@ function decidePlain(rawUrl, secret, now) {
   const expires = Number(m[4]);
   if (expires <= now) return '403';
   if (kind !== 'stream' && expires % EXPIRY_STEP_SECONDS !== 0) return '403';
-  // The numbers are canonical, so their text is what the origin signs.
-  const message =
-    kind === 'stream'
-      ? `${m[2]}\n${m[4]}`
-      : kind === 'live'
-        ? `live\n${m[2]}\n${m[4]}`
-        : `catchup\n${m[2]}\n${m[3]}\n${m[4]}`;
-  return signs(m[5], mac(secret, message)) ? '' : '403';
+  return signs(m[5], mac(secret, signedMessage(kind, m[2], m[3], m[4]))) ? '' : '403';
 }
 
 /**
@@ -133,7 +135,7 @@ function decideByRules(rawUrl, secret, now) {
     // The origin compares any text; one not of a signature's form cannot be one.
     const signature = parts[4] || '';
     if (!SIGNATURE.test(signature)) return '403';
-    return signs(signature, mac(secret, `${parts[2]}\n${expires}`)) ? '' : '403';
+    return signs(signature, mac(secret, signedMessage(kind, parts[2], null, expires))) ? '' : '403';
   }
   if (kind === 'live') {
     // /live/{channel}/{expires}/{signature}/…: live-signer.ts verify.
@@ -142,7 +144,7 @@ function decideByRules(rawUrl, secret, now) {
     const signature = parts[4] || '';
     if (!ID.test(parts[2]) || expires <= now || expires % EXPIRY_STEP_SECONDS !== 0) return '403';
     if (!SIGNATURE.test(signature)) return '403';
-    return signs(signature, mac(secret, `live\n${parts[2]}\n${expires}`)) ? '' : '403';
+    return signs(signature, mac(secret, signedMessage(kind, parts[2], null, expires))) ? '' : '403';
   }
   if (kind === 'catchup') {
     // /catchup/{channel}/{programme start}/{expires}/{signature}/…: verifyProgramme.
@@ -152,8 +154,9 @@ function decideByRules(rawUrl, secret, now) {
     const signature = parts[5] || '';
     if (!ID.test(parts[2]) || expires <= now || expires % EXPIRY_STEP_SECONDS !== 0) return '403';
     if (!SIGNATURE.test(signature)) return '403';
-    const message = `catchup\n${parts[2]}\n${start}\n${expires}`;
-    return signs(signature, mac(secret, message)) ? '' : '403';
+    return signs(signature, mac(secret, signedMessage(kind, parts[2], start, expires)))
+      ? ''
+      : '403';
   }
   return '';
 }
