@@ -174,7 +174,8 @@ describe('a job through the queue', () => {
     const row = await waitFor('progress or done', async () => {
       const r = await jobRow(database.db, job.jobId);
       seen.push(r.progress);
-      return r.state === 'done' && r;
+      // The worker records the job done, then lets go of it: a read in between saw it still held.
+      return r.state === 'done' && w.activeJobs.length === 0 && r;
     });
     expect(row.attempts).toBe(1);
     expect(row.progress).toBe(1);
