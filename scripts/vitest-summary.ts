@@ -1,8 +1,9 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
 /**
- * Ends the run with one plain line, "tests: N passed, N failed, N skipped", for CI's reader. A file
- * whose set-up failed counts once as failed (its tests never ran, and show as skipped).
+ * Ends the run with each project's file time and its slowest files (where CI's 30 minutes go),
+ * then one plain line, "tests: N passed, N failed, N skipped", for CI's reader. A file whose
+ * set-up failed counts once as failed (its tests never ran, and show as skipped).
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -10,14 +11,42 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const module of testModules) {
-      if (module.state() === 'failed' && module.errors().length > 0) failed += 1;
+      let failedHere = 0;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed += 1;
-        else if (state === 'failed') failed += 1;
+        else if (state === 'failed') failedHere += 1;
         else skipped += 1;
       }
+      // A file that failed with no test failing failed outside them (an import, a beforeAll).
+      failed += failedHere === 0 && module.state() === 'failed' ? 1 : failedHere;
     }
+    process.stdout.write(`\n${fileTimes(testModules)}`);
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
+}
+
+const SLOWEST = 5;
+
+/** Per project: its files' summed time (set-up, import and tests) and its five slowest files. */
+function fileTimes(testModules: ReadonlyArray<TestModule>): string {
+  const byProject = new Map<string, { file: string; ms: number }[]>();
+  for (const module of testModules) {
+    const d = module.diagnostic();
+    const ms = d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.duration;
+    const files = byProject.get(module.project.name) ?? [];
+    files.push({ file: module.relativeModuleId, ms });
+    byProject.set(module.project.name, files);
+  }
+  const lines = ['file time by project (s, summed over files; files run side by side):'];
+  for (const [project, files] of byProject) {
+    const total = files.reduce((sum, f) => sum + f.ms, 0);
+    const slowest = files
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, SLOWEST)
+      .map((f) => `${f.file} ${(f.ms / 1000).toFixed(0)}`)
+      .join(', ');
+    lines.push(`  ${project}: ${(total / 1000).toFixed(0)} in ${files.length} files; ${slowest}`);
+  }
+  return `${lines.join('\n')}\n`;
 }
