@@ -21,6 +21,7 @@ interface Seen {
   url: string;
   cookie: string | undefined;
   forwardedFor: string | undefined;
+  connection: string | undefined;
 }
 
 /**
@@ -46,6 +47,7 @@ describe('the nginx edge', () => {
         url: req.url ?? '',
         cookie: req.headers.cookie,
         forwardedFor: req.headers['x-forwarded-for'] as string | undefined,
+        connection: req.headers.connection,
       });
       const rule = [...cacheControl].find(([suffix]) => req.url?.endsWith(suffix));
       res.setHeader('cache-control', rule?.[1] ?? 'public, max-age=86400');
@@ -186,8 +188,28 @@ describe('the nginx edge', () => {
     );
   });
 
-  it('tells the origin the client address itself, whatever the client claims', async () => {
-    await get('/ajax/ajaxGetIsLogin.do', { 'x-forwarded-for': '203.0.113.9' });
-    expect(seen.at(-1)!.forwardedFor).toBe('127.0.0.1');
+  it('tells the origin the client address itself, whatever the client claims, on every path', async () => {
+    const paths = [
+      '/ajax/ajaxGetIsLogin.do',
+      ...file.vectors
+        .filter((v) => v.expect === 'ok')
+        .map((v, i) => v.path.replace(/[^/]+$/, `forwarded-${i}.m3u8`)),
+      // A live segment (its own location) beside the live playlist.
+      file.vectors
+        .find((v) => v.expect === 'ok' && v.path.startsWith('/live/'))!
+        .path.replace(/[^/]+$/, 'clip-b/1764201600/v0/forwarded.m4s'),
+    ];
+    const kinds = new Set(paths.map((p) => p.split('/')[1]));
+    expect([...kinds].sort()).toEqual(['ajax', 'catchup', 'live', 'stream']);
+    for (const target of paths) {
+      const before = seen.length;
+      await get(target, { 'x-forwarded-for': '203.0.113.9' });
+      expect(seen.length, target).toBe(before + 1);
+      // On a kept-alive connection to the instance, as the upstream block's keepalive asks.
+      expect(seen.at(-1), target).toMatchObject({
+        forwardedFor: '127.0.0.1',
+        connection: undefined,
+      });
+    }
   });
 });

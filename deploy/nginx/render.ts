@@ -63,6 +63,24 @@ function refuse(indent: string): string {
     .join('\n');
 }
 
+/**
+ * What every request to an instance carries: kept-alive connections (the upstream's keepalive),
+ * the host, and the client's address and scheme as the edge saw them. nginx inherits
+ * proxy_set_header only into a location that sets none of its own, so a location that sets one
+ * repeats these; without them a shared file's request went out with `Connection: close` and the
+ * client's own X-Forwarded-For.
+ */
+const FORWARDED = [
+  'proxy_set_header Connection "";',
+  'proxy_set_header Host $host;',
+  'proxy_set_header X-Forwarded-For $remote_addr;',
+  'proxy_set_header X-Forwarded-Proto $scheme;',
+];
+
+function forwarded(indent: string, own: string[]): string {
+  return [...FORWARDED, ...own].map((line) => indent + line).join('\n');
+}
+
 /** Headers every location repeats (an add_header in a location hides the server's). */
 function headers(indent: string, options: EdgeOptions): string {
   const lines = [
@@ -150,12 +168,10 @@ ${servers}
     server_name _;
 
     proxy_http_version 1.1;
-    proxy_set_header Connection "";
-    proxy_set_header Host $host;
-    # The instances trust this header from the edge's address only (TRUSTED_PROXIES): the
-    # client's own address replaces whatever the client sent.
-    proxy_set_header X-Forwarded-For $remote_addr;
-    proxy_set_header X-Forwarded-Proto $scheme;
+    # The instances trust X-Forwarded-For from the edge's address only (TRUSTED_PROXIES): the
+    # client's own address replaces whatever the client sent. nginx passes these on only in a
+    # location that sets no proxy_set_header of its own; the locations that do repeat them.
+${forwarded('    ', [])}
     proxy_connect_timeout 2s;
     proxy_next_upstream error timeout http_502 http_503 http_504;
     proxy_next_upstream_tries 3;
@@ -185,7 +201,7 @@ ${h('      ')}
       default_type application/json;
 ${refuse('      ')}
       proxy_pass http://site;
-      proxy_set_header Cookie "";
+${forwarded('      ', ['proxy_set_header Cookie "";'])}
       proxy_ignore_headers Set-Cookie;
       proxy_hide_header Set-Cookie;
       proxy_cache media;
@@ -198,7 +214,7 @@ ${h('      ')}
       default_type application/json;
 ${refuse('      ')}
       proxy_pass http://site;
-      proxy_set_header Cookie "";
+${forwarded('      ', ['proxy_set_header Cookie "";'])}
       proxy_ignore_headers Set-Cookie;
       proxy_hide_header Set-Cookie;
       proxy_cache playlists;
@@ -213,7 +229,7 @@ ${h('      ')}
       default_type application/json;
 ${refuse('      ')}
       proxy_pass http://site;
-      proxy_set_header Cookie "";
+${forwarded('      ', ['proxy_set_header Cookie "";'])}
       proxy_ignore_headers Set-Cookie Cache-Control Expires;
       proxy_hide_header Set-Cookie;
       proxy_cache media;
@@ -228,7 +244,7 @@ ${h('      ')}
       default_type application/json;
 ${refuse('      ')}
       proxy_pass http://site;
-      proxy_set_header Cookie "";
+${forwarded('      ', ['proxy_set_header Cookie "";'])}
       proxy_ignore_headers Set-Cookie;
       proxy_hide_header Set-Cookie;
       proxy_cache playlists;
