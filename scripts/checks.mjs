@@ -7,13 +7,12 @@ import os from 'node:os';
 
 const checks = [
   ['eslint', ['eslint', '.', '--max-warnings', '0']],
-  ['tsc bench', ['tsc', '-p', 'bench']],
-  ['tsc apps/server', ['tsc', '-p', 'apps/server']],
+  // The server, its tests, the contract, the benchmarks and the scripts share their compiler
+  // options: one program checks each file once (four took 130 s of CPU, one about 45).
+  ['tsc node', ['tsc', '-p', 'tsconfig.node.json']],
+  ['prettier', ['prettier', '--check', '.']],
   ['tsc apps/console', ['tsc', '-p', 'apps/console']],
   ['tsc apps/web', ['tsc', '-p', 'apps/web']],
-  ['prettier', ['prettier', '--check', '.']],
-  ['tsc scripts', ['tsc', '-p', 'tsconfig.scripts.json']],
-  ['tsc packages/contract', ['tsc', '-p', 'packages/contract']],
   ['tsc e2e', ['tsc', '-p', 'e2e']],
   ['build apps/web', ['npm', 'run', 'build', '-w', 'apps/web'], { npm: true }],
   ['build apps/console', ['npm', 'run', 'build', '-w', 'apps/console'], { npm: true }],
