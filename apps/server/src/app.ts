@@ -75,6 +75,7 @@ import { registerSearchRoutes } from './modules/search/routes.js';
 import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
 import { registerCareConsoleCalls } from './modules/care/console-calls.js';
 import { registerQoeConsoleCalls } from './modules/qoe/console-calls.js';
+import { registerQoeRetention } from './modules/qoe/retention.js';
 import { consoleSessionPlugin } from './modules/staff/console-session.js';
 import { registerStaffConsoleRoutes } from './modules/staff/console-routes.js';
 import { registerAuditConsoleRoutes } from './modules/staff/audit-routes.js';
@@ -263,7 +264,8 @@ export async function buildApp({
   registerCareAccessCalls(app, { db, clock });
   registerScheduleConsoleCalls(app, { db, clock, config });
   registerAdConsoleCalls(app, { db, clock });
-  registerQoeConsoleCalls(app, { db, clock });
+  registerQoeConsoleCalls(app, { db, clock, keepDays: config.QOE_KEEP_DAYS });
+  registerQoeRetention(app, { db, clock, keepDays: config.QOE_KEEP_DAYS });
   registerReportConsoleCalls(app, { db, clock });
   await registerCreativeUploadRoutes(app, {
     db,

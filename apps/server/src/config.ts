@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { QOE_PERIOD_MAX_DAYS } from '@site/contract/console';
 import { z } from 'zod';
 import { hostRulesProblem } from './stream-host-rules.js';
 import { isAddressOrRange } from './http/address-list.js';
@@ -128,6 +129,11 @@ export const configSchema = z.object({
   RATE_LIMIT_DRAW_PER_IP: positiveInt.default(600),
   /** Quality-of-experience beacons per client IP per minute (docs/adr/0055). */
   RATE_LIMIT_QOE_PER_IP: positiveInt.default(600),
+  /**
+   * Days of 播放品質's figures kept (docs/adr/0055); at least the console's longest period
+   * (QOE_PERIOD_MAX_DAYS) and a day, so that "the last 90 days" is always whole.
+   */
+  QOE_KEEP_DAYS: positiveInt.min(QOE_PERIOD_MAX_DAYS + 1).default(100),
   /**
    * Live bookmarks (plays) a member account, its sub-accounts together, may start per minute
    * (ajaxGetLiveBookmark.do; docs/adr/0025). A channel change starts one.

@@ -3,7 +3,10 @@ import { consoleQoeCalls, type QoeAlert, type QoeRow } from '@site/contract/cons
 import { describe, expect, it } from 'vitest';
 import { START_BUCKET_COLUMNS } from '../../src/db/schema-qoe.js';
 import { bucketRange, startBucketOf } from '../../src/modules/qoe/histogram.js';
+import { keptFrom, removeQoeBefore } from '../../src/modules/qoe/retention.js';
 import { addReports, type QoeEntry } from '../../src/modules/qoe/store.js';
+import { buildApp } from '../../src/app.js';
+import { connect } from '../../src/db/connect.js';
 import { beaconRequest, expectErrorEnvelope } from '../support/beacon.js';
 import { signedInStaff, useTestApp } from '../support/index.js';
 
@@ -251,6 +254,103 @@ describe('quality of experience', () => {
       .where('content_id', 'in', titles)
       .executeTakeFirst();
     expect(Number(daily?.sessions)).toBe(200);
+  });
+
+  describe('keeping QOE_KEEP_DAYS (100) of figures', () => {
+    const KEEP = 100;
+    const TABLES = ['qoe_hourly', 'qoe_daily', 'qoe_hour_device', 'qoe_error_hourly'] as const;
+    const entry = (at: number, contentID: string): QoeEntry => ({
+      at,
+      deviceType: 'desktop',
+      report: qoeReportSchema.parse(report({ contentID, errorCodes: [3] })),
+    });
+    /** Rows of each aggregate by content id (the device table has none: its hours). */
+    const periodsOf = async (table: (typeof TABLES)[number], from: number, to: number) =>
+      (
+        await ctx.database.db
+          .selectFrom(table)
+          .select('period_start')
+          .where('period_start', '>=', from)
+          .where('period_start', '<', to)
+          .execute()
+      ).map((r) => Number(r.period_start));
+
+    it('removes every aggregate’s periods before the first kept hour, and nothing after it', async () => {
+      const from = keptFrom(ctx.now.value, KEEP);
+      expect(from % 3600).toBe(0);
+      // Three days of old hours (removed a day a statement), the hour just before, the first
+      // kept hour and the hour now.
+      const old = [from - 3 * 86_400 + 5 * 3600, from - 2 * 86_400, from - 7200 + 60, from - 1];
+      const kept = [from, from + 3600 + 59, ctx.now.value];
+      await addReports(
+        ctx.database.db,
+        [...old, ...kept].map((at, i) => entry(at, `KEEP${i}`)),
+      );
+      const span = [from - 4 * 86_400, ctx.now.value + 3600] as const;
+      for (const table of TABLES) {
+        expect(
+          (await periodsOf(table, ...span)).some((p) => p < from),
+          table,
+        ).toBe(true);
+      }
+      const removed = await removeQoeBefore(ctx.database.db, from);
+      expect(removed).toBeGreaterThanOrEqual(4 * 3 + 3);
+      for (const table of ['qoe_hourly', 'qoe_hour_device', 'qoe_error_hourly'] as const) {
+        const left = await periodsOf(table, ...span);
+        expect(
+          left.every((p) => p >= from),
+          table,
+        ).toBe(true);
+        expect(new Set(left), table).toEqual(new Set(kept.map((at) => at - (at % 3600))));
+      }
+      // A day that began before the first kept hour is only ever read by its hours now.
+      const days = await periodsOf('qoe_daily', ...span);
+      expect(days.every((p) => p >= from)).toBe(true);
+      expect(await removeQoeBefore(ctx.database.db, from)).toBe(0);
+    });
+
+    it('refuses a report that begins before the figures kept, in zh-TW; from the first kept hour it answers', async () => {
+      const from = keptFrom(ctx.now.value, KEEP);
+      const staffBrowser = await staff();
+      const before = await staffBrowser.get(
+        `${consoleQoeCalls.report.path}?from=${from - 3600}&to=${from + 86_400}&by=title`,
+      );
+      expect(before.statusCode).toBe(400);
+      expectErrorEnvelope(before.body, 'BAD_INPUT');
+      expect(before.body).toContain('播放品質只保留最近 100 天，請選擇較近的期間');
+      const first = await staffBrowser.get(
+        `${consoleQoeCalls.report.path}?from=${from}&to=${from + 86_400}&by=device`,
+      );
+      expect(first.statusCode, first.body).toBe(200);
+    });
+
+    it('removes them when an instance starts', async () => {
+      const later = ctx.now.value + 30 * 86_400;
+      const goneBy = keptFrom(later, KEEP);
+      await addReports(ctx.database.db, [entry(goneBy - 7200, 'START1'), entry(goneBy, 'START2')]);
+      const { url, schema } = ctx.database;
+      const database = connect(url, schema ? { schema } : {});
+      const other = await buildApp({ config: ctx.config, database, clock: () => later });
+      try {
+        await other.ready();
+        const contents = async () =>
+          (
+            await ctx.database.db
+              .selectFrom('qoe_hourly')
+              .select('content_id')
+              .where('content_id', 'in', ['START1', 'START2'])
+              .execute()
+          ).map((r) => r.content_id);
+        // The removal runs beside the start, not before it: wait for it.
+        for (let i = 0; i < 100 && (await contents()).includes('START1'); i += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(await contents()).toEqual(['START2']);
+      } finally {
+        await other.close();
+        await database.close();
+      }
+    });
   });
 
   it('alerts on the last 15 minutes: stalls over 0.5 %, a median start over 2 s, then not', async () => {

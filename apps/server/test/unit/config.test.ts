@@ -31,6 +31,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ PASSWORD_SCRYPT_COST: '1000' })).toThrow(/PASSWORD_SCRYPT_COST/);
     // A schema name goes into SQL and a search_path: plain lower-case names only.
     expect(() => loadConfig({ DATABASE_SCHEMA: 'site; drop' })).toThrow(/DATABASE_SCHEMA/);
+    // The console's longest period (90 days, QOE_PERIOD_MAX_DAYS 93) must stay whole.
+    expect(() => loadConfig({ QOE_KEEP_DAYS: '93' })).toThrow(/QOE_KEEP_DAYS/);
+    expect(loadConfig({ QOE_KEEP_DAYS: '94' }).QOE_KEEP_DAYS).toBe(94);
     expect(loadConfig({ DATABASE_SCHEMA: 'cluster_1a' }).DATABASE_SCHEMA).toBe('cluster_1a');
   });
 });
