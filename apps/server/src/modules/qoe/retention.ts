@@ -25,13 +25,13 @@ export async function removeQoeBefore(db: Kysely<Database>, from: number): Promi
   let removed = 0;
   for (const table of KEPT_TABLES) {
     for (;;) {
-      const oldest = await db
+      // An aggregate: one row, whose value is null when the table is empty.
+      const { oldest } = await db
         .selectFrom(table)
         .select(sql<number | string | null>`min(period_start)`.as('oldest'))
-        .executeTakeFirst();
-      if (oldest?.oldest === null || oldest?.oldest === undefined) break;
-      const first = Number(oldest.oldest);
-      if (first >= from) break;
+        .executeTakeFirstOrThrow();
+      if (oldest === null || Number(oldest) >= from) break;
+      const first = Number(oldest);
       const result = await db
         .deleteFrom(table)
         .where('period_start', '<', Math.min(first + DAY, from))
