@@ -43,10 +43,13 @@ function MemberMenu({ info }: { info: LoginInfo }) {
   const onLogout = async () => {
     setPending(true);
     setError('');
+    // The header shows 登入 as soon as the session is refreshed, which may be before this
+    // continues: a visitor who has followed it by then stays where they went.
+    const at = window.location.href;
     try {
       await logout(queryClient);
       setOpen(false);
-      navigate(pageRoutes.home);
+      if (window.location.href === at) navigate(pageRoutes.home);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : t.common.actionFailed);
     } finally {
