@@ -8,7 +8,8 @@ import os from 'node:os';
 const checks = [
   ['eslint', ['eslint', '.', '--max-warnings', '0']],
   // The server, its tests, the contract, the benchmarks and the scripts share their compiler
-  // options: one program checks each file once (four took 130 s of CPU, one about 45).
+  // options: one program checks each file once (this script's timings, 2026-11-27: the four
+  // programs 130 s together, the one 71 s).
   ['tsc node', ['tsc', '-p', 'tsconfig.node.json']],
   ['prettier', ['prettier', '--check', '.']],
   ['tsc apps/console', ['tsc', '-p', 'apps/console']],

@@ -264,7 +264,7 @@ describe('quality of experience', () => {
       deviceType: 'desktop',
       report: qoeReportSchema.parse(report({ contentID, errorCodes: [3] })),
     });
-    /** Rows of each aggregate by content id (the device table has none: its hours). */
+    /** The period starts an aggregate holds in [from, to). */
     const periodsOf = async (table: (typeof TABLES)[number], from: number, to: number) =>
       (
         await ctx.database.db
