@@ -72,6 +72,7 @@ import {
   registerEngagementRoutes,
 } from './modules/engagement/index.js';
 import { registerSearchRoutes } from './modules/search/routes.js';
+import { registerAppLogRetention } from './modules/telemetry/retention.js';
 import { registerTelemetryRoutes } from './modules/telemetry/routes.js';
 import { registerCareConsoleCalls } from './modules/care/console-calls.js';
 import { registerQoeConsoleCalls } from './modules/qoe/console-calls.js';
@@ -385,6 +386,7 @@ export async function buildApp({
     limiters,
     qoeRateLimit: { limit: config.RATE_LIMIT_QOE_PER_IP },
   });
+  registerAppLogRetention(app, { db, clock, keepDays: config.APP_LOG_KEEP_DAYS });
   await registerMediaRoutes(app, config.MEDIA_DIR);
   await registerWebAssets(app, config.WEB_DIST_DIR);
   // The operator console: its own bundle and policy under /console (ADR 0036).

@@ -135,6 +135,11 @@ export const configSchema = z.object({
    */
   QOE_KEEP_DAYS: positiveInt.min(QOE_PERIOD_MAX_DAYS + 1).default(100),
   /**
+   * Days of app-log entries kept (docs/adr/0061): customer care reads a member's recent playback
+   * errors from them; at least a week, so a complaint about last week still finds its errors.
+   */
+  APP_LOG_KEEP_DAYS: positiveInt.min(7).default(90),
+  /**
    * Live bookmarks (plays) a member account, its sub-accounts together, may start per minute
    * (ajaxGetLiveBookmark.do; docs/adr/0025). A channel change starts one.
    */

@@ -1,5 +1,9 @@
-import { logCalls } from '@site/contract';
+import { appLogBodySchema, logCalls } from '@site/contract';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { connect } from '../../src/db/connect.js';
+import { appLogRow, insertAppLogRows } from '../../src/modules/telemetry/app-log.js';
+import { removeRowsBefore } from '../../src/db/remove-old-rows.js';
 import { beaconRequest, expectErrorEnvelope } from '../support/beacon.js';
 import { newMember, useTestApp } from '../support/index.js';
 
@@ -166,5 +170,61 @@ describe('the app log', () => {
     expect((await ctx.app.inject(beacon(body, '10.1.0.9'))).statusCode).toBe(200);
     ctx.now.value += 60;
     expect((await ctx.app.inject(beacon(body, '10.1.0.8'))).statusCode).toBe(200);
+  });
+
+  describe('keeping APP_LOG_KEEP_DAYS (90) of entries', () => {
+    const DAY = 86_400;
+    const addAt = (contentID: string, at: number) =>
+      insertAppLogRows(ctx.database.db, [
+        appLogRow(appLogBodySchema.parse(entry(contentID)), {
+          subAccountUid: null,
+          userAgent: 'T',
+          now: at,
+        }),
+      ]);
+    const contents = async (prefix: string) =>
+      (
+        await ctx.database.db
+          .selectFrom('app_log')
+          .select('content_id')
+          .where('content_id', 'like', `${prefix}%`)
+          .orderBy('content_id')
+          .execute()
+      ).map((r) => r.content_id);
+
+    it('removes the entries before the first kept second, days of them oldest first, and nothing after', async () => {
+      const from = ctx.now.value - 90 * DAY;
+      // Three days of old entries (removed a day a statement), the second before, the first
+      // kept second and now.
+      const old = [from - 3 * DAY + 5, from - 2 * DAY, from - DAY - 1, from - 1];
+      const kept = [from, from + 1, ctx.now.value];
+      for (const [i, at] of [...old, ...kept].entries()) await addAt(`KEEP${i}`, at);
+      expect(await removeRowsBefore(ctx.database.db, 'app_log', 'received_at', from)).toBe(
+        old.length,
+      );
+      expect(await contents('KEEP')).toEqual(['KEEP4', 'KEEP5', 'KEEP6']);
+      expect(await removeRowsBefore(ctx.database.db, 'app_log', 'received_at', from)).toBe(0);
+    });
+
+    it('removes them when an instance starts', async () => {
+      const later = ctx.now.value + 30 * DAY;
+      const goneBy = later - 90 * DAY;
+      await addAt('START1', goneBy - 60);
+      await addAt('START2', goneBy);
+      const { url, schema } = ctx.database;
+      const database = connect(url, schema ? { schema } : {});
+      const other = await buildApp({ config: ctx.config, database, clock: () => later });
+      try {
+        await other.ready();
+        // The removal runs beside the start, not before it: wait for it.
+        for (let i = 0; i < 100 && (await contents('START')).includes('START1'); i += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(await contents('START')).toEqual(['START2']);
+      } finally {
+        await other.close();
+        await database.close();
+      }
+    });
   });
 });

@@ -34,6 +34,9 @@ describe('configuration', () => {
     // The console's longest period (90 days, QOE_PERIOD_MAX_DAYS 93) must stay whole.
     expect(() => loadConfig({ QOE_KEEP_DAYS: '93' })).toThrow(/QOE_KEEP_DAYS/);
     expect(loadConfig({ QOE_KEEP_DAYS: '94' }).QOE_KEEP_DAYS).toBe(94);
+    // Care reads last week's playback errors from the app log.
+    expect(() => loadConfig({ APP_LOG_KEEP_DAYS: '6' })).toThrow(/APP_LOG_KEEP_DAYS/);
+    expect(loadConfig({ APP_LOG_KEEP_DAYS: '7' }).APP_LOG_KEEP_DAYS).toBe(7);
     expect(loadConfig({ DATABASE_SCHEMA: 'cluster_1a' }).DATABASE_SCHEMA).toBe('cluster_1a');
   });
 });

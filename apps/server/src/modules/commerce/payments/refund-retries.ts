@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
+import { repeatWhileRunning } from '../../../lib/repeating-job.js';
 import type { PaymentProvider } from './provider.js';
 import { sendRequestedRefunds } from './refunds.js';
 
@@ -18,16 +19,10 @@ export function retryRequestedRefunds(
   provider: PaymentProvider,
   clock: () => number,
 ): void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sendRequestedRefunds(db, provider, clock())
-      .catch((error: unknown) => app.log.warn({ err: error }, 'card refunds not sent again'))
-      .finally(() => {
-        running = false;
-      });
-  }, REFUND_RETRY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  repeatWhileRunning(app, {
+    name: 'card refund retries',
+    everyMs: REFUND_RETRY_MS,
+    atStart: false,
+    run: () => sendRequestedRefunds(db, provider, clock()).then(() => undefined),
+  });
 }
