@@ -194,9 +194,9 @@ describe('the app log', () => {
 
     it('removes the entries before the first kept second, days of them oldest first, and nothing after', async () => {
       const from = ctx.now.value - 90 * DAY;
-      // Three days of old entries (removed a day a statement), the second before, the first
-      // kept second and now.
-      const old = [from - 3 * DAY + 5, from - 2 * DAY, from - DAY - 1, from - 1];
+      // Old entries over three days (removed a day a statement; the last statement's bound is
+      // the first kept second itself), the second before it, then the first kept second and now.
+      const old = [from - 3 * DAY + 5, from - 2 * DAY, from - DAY + 60, from - 1];
       const kept = [from, from + 1, ctx.now.value];
       for (const [i, at] of [...old, ...kept].entries()) await addAt(`KEEP${i}`, at);
       expect(await removeRowsBefore(ctx.database.db, 'app_log', 'received_at', from)).toBe(
