@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../apps/server/src/config.js';
-import { connect, migrateToLatest } from '../apps/server/src/db/index.js';
+import { connectConfigured, migrateToLatest } from '../apps/server/src/db/index.js';
 import { csvHeader, csvLine, sasLogRows } from '../apps/server/src/modules/telemetry/sas-export.js';
 
 const USAGE =
@@ -46,7 +46,7 @@ try {
 } catch (error) {
   fail(2, error instanceof ConfigError ? error.message : String(error));
 }
-const database = connect(config.DATABASE_URL);
+const database = connectConfigured(config);
 const out = args.values.out ? fs.createWriteStream(args.values.out) : process.stdout;
 const write = (text: string) =>
   new Promise<void>((resolve, reject) => {

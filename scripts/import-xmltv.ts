@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../apps/server/src/config.js';
-import { connect, migrateToLatest } from '../apps/server/src/db/index.js';
+import { connectConfigured, migrateToLatest } from '../apps/server/src/db/index.js';
 import { importXmltv } from '../apps/server/src/modules/live/schedule.js';
 import { XmltvImportError } from '../apps/server/src/modules/live/xmltv-import.js';
 import { taipeiLabel } from '../apps/server/src/taipei-time.js';
@@ -69,7 +69,7 @@ try {
 } catch (error) {
   fail(2, error instanceof ConfigError ? error.message : String(error));
 }
-const database = connect(config.DATABASE_URL);
+const database = connectConfigured(config);
 try {
   await migrateToLatest(database);
   const result = await importXmltv(

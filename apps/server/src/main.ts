@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { connect, migrateToLatest } from './db/index.js';
+import { connectConfigured, migrateToLatest } from './db/index.js';
 import { seed } from './demo/index.js';
 import { ingestSettings } from './modules/ingest/settings.js';
 import { IngestWorker } from './modules/ingest/worker.js';
@@ -19,10 +19,7 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const database = connect(
-  config.DATABASE_URL,
-  config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {},
-);
+const database = connectConfigured(config);
 await migrateToLatest(database);
 // The ingest worker in this process (default with SQLite's single instance; ADR 0037), started
 // once the site listens. A job queued here wakes it at once instead of at its next poll; on stop

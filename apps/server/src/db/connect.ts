@@ -44,6 +44,20 @@ export function dialectOf(db: Kysely<Database>): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
+/**
+ * The database the settings name: DATABASE_URL, and on PostgreSQL the DATABASE_SCHEMA its tables
+ * are in. Every process of the site (server, ingest worker, seed, imports and exports) opens it so.
+ */
+export function connectConfigured(config: {
+  DATABASE_URL: string;
+  DATABASE_SCHEMA?: string | undefined;
+}): DatabaseHandle {
+  return connect(
+    config.DATABASE_URL,
+    config.DATABASE_SCHEMA ? { schema: config.DATABASE_SCHEMA } : {},
+  );
+}
+
 /** Opens `sqlite:<file>` (`sqlite::memory:` too) or `postgres://…`. */
 export function connect(url: string, options: ConnectOptions = {}): DatabaseHandle {
   if (url.startsWith('sqlite:')) return connectSqlite(url.slice('sqlite:'.length));
@@ -105,7 +119,10 @@ function connectPostgres(url: string, options: ConnectOptions): DatabaseHandle {
     throw new Error(`invalid PostgreSQL schema name: ${schema}`);
   }
   const pool = new pg.Pool({
-    connectionString: url,
+    ...connectionWithOptions(url, [
+      schema ? `-c search_path=${schema}` : '',
+      options.serialPlans ? '-c max_parallel_workers_per_gather=0' : '',
+    ]),
     max: options.poolSize ?? 10,
     // bigint columns hold Unix seconds, well inside Number's exact range.
     types: {
@@ -114,16 +131,6 @@ function connectPostgres(url: string, options: ConnectOptions): DatabaseHandle {
           ? Number
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
-    ...(schema || options.serialPlans
-      ? {
-          options: [
-            schema ? `-c search_path=${schema}` : '',
-            options.serialPlans ? '-c max_parallel_workers_per_gather=0' : '',
-          ]
-            .filter(Boolean)
-            .join(' '),
-        }
-      : {}),
   });
   // Queries go unnamed on purpose: named (prepared) statements let PostgreSQL switch to a generic
   // plan, which for the search reindex's `owner_id in (…)` reads chose a sequential scan of
@@ -131,6 +138,26 @@ function connectPostgres(url: string, options: ConnectOptions): DatabaseHandle {
   // by prepared.ts are named.
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return { db, dialect: 'postgres', schema, close: () => db.destroy() };
+}
+
+/**
+ * The URL and its `options` (server settings sent at connect) with ours added. pg lets a URL's
+ * `options` replace a configured one, so ours are moved out of the URL and joined to its own:
+ * an operator's `?options=-c statement_timeout=…` and DATABASE_SCHEMA both hold.
+ */
+function connectionWithOptions(
+  url: string,
+  ours: string[],
+): { connectionString: string; options?: string } {
+  const added = ours.filter(Boolean);
+  if (added.length === 0) return { connectionString: url };
+  const parsed = new URL(url);
+  const given = parsed.searchParams.get('options');
+  parsed.searchParams.delete('options');
+  return {
+    connectionString: parsed.toString(),
+    options: [given ?? '', ...added].filter(Boolean).join(' '),
+  };
 }
 
 export async function ensureSchema(handle: DatabaseHandle): Promise<void> {

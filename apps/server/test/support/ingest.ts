@@ -95,7 +95,12 @@ export async function jobRow(db: Kysely<Database>, jobId: string) {
 export function spawnWorker(database: TestDatabase, settings: IngestSettings, name: string) {
   let url = database.url;
   if (database.schema) {
-    const options = encodeURIComponent(`-c search_path=${database.schema}`);
+    // As the tests' own connections (connect's serialPlans): among the hundreds of schemas of the
+    // shared test database, a parallel plan of the migrator's catalogue lookup sometimes failed
+    // to find this schema ("schema … does not exist"; CI, 2026-11-28).
+    const options = encodeURIComponent(
+      `-c search_path=${database.schema} -c max_parallel_workers_per_gather=0`,
+    );
     url += `${url.includes('?') ? '&' : '?'}options=${options}`;
   }
   const child = spawn(

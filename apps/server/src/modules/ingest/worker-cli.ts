@@ -4,7 +4,7 @@
  * SIGTERM/SIGINT: running jobs are given back to the queue (worker.ts `stop`), then it exits.
  */
 import { ConfigError, loadConfig } from '../../config.js';
-import { connect, migrateToLatest } from '../../db/index.js';
+import { connectConfigured, migrateToLatest } from '../../db/index.js';
 import { ingestSettings } from './settings.js';
 import { IngestWorker } from './worker.js';
 
@@ -18,7 +18,7 @@ try {
   }
   throw error;
 }
-const database = connect(config.DATABASE_URL);
+const database = connectConfigured(config);
 await migrateToLatest(database);
 const say = (stream: NodeJS.WriteStream) => (message: string) =>
   stream.write(`${JSON.stringify({ time: Date.now(), msg: message })}\n`);
