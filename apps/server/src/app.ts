@@ -85,6 +85,7 @@ import { registerUploadRoutes } from './modules/ingest/upload-routes.js';
 import { ingestSettings } from './modules/ingest/settings.js';
 import { registerCatalogueConsoleCalls } from './modules/catalogue/console-calls.js';
 import { registerReportConsoleCalls } from './modules/reports/calls.js';
+import { registerReportSettling } from './modules/reports/settling.js';
 import { reindexPeople, reindexTitles } from './modules/search/reindex.js';
 import { DEFAULT_SHARE_IMAGE, IMAGE_SIZES, mediaUrl } from './modules/media/urls.js';
 import { systemClock } from './time.js';
@@ -268,6 +269,7 @@ export async function buildApp({
   registerQoeConsoleCalls(app, { db, clock, keepDays: config.QOE_KEEP_DAYS });
   registerQoeRetention(app, { db, clock, keepDays: config.QOE_KEEP_DAYS });
   registerReportConsoleCalls(app, { db, clock });
+  registerReportSettling(app, { db, clock });
   await registerCreativeUploadRoutes(app, {
     db,
     settings: ingest,

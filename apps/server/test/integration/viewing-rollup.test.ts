@@ -8,9 +8,12 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/schema.js';
 import { keepPlays } from '../../src/modules/devices/viewing-plays.js';
+import { forgetReportRollups } from '../../src/modules/reports/settling.js';
 import { viewingReport } from '../../src/modules/reports/viewing.js';
 import { settleViewing, viewingThrough } from '../../src/modules/reports/viewing-rollup.js';
 import { taipeiDateStart, taipeiMidnight, taipeiParts } from '../../src/taipei-time.js';
+import { buildApp } from '../../src/app.js';
+import { connect } from '../../src/db/connect.js';
 import { finishMigrations } from '../support/database.js';
 import {
   createTestDatabase,
@@ -190,7 +193,8 @@ function random(seed: number) {
 
 /** Issue 26 item 5, docs/adr/0054 "Speed": the viewing rollup answers what the raw plays do. */
 describe('viewing rollup', () => {
-  const ctx = useTestApp({ seed: true });
+  // The history these tests write (from October on) happened while the site ran.
+  const ctx = useTestApp({ seed: true, startedAt: taipeiDateStart(2026, 10, 1) });
   const db = () => ctx.database.db;
   let streams = 0;
 
@@ -373,6 +377,44 @@ describe('viewing rollup', () => {
         expect(res.json().data).toEqual(raw);
       }
     }
+  });
+  it('is brought up to the last settled hour when an instance starts; forgotten, the next read adds every hour again', async () => {
+    const later = ctx.now.value + 5 * H;
+    const { url, schema } = ctx.database;
+    const database = connect(url, schema ? { schema } : {});
+    const other = await buildApp({ config: ctx.config, database, clock: () => later });
+    const settledThrough = async () =>
+      (
+        await db()
+          .selectFrom('report_rollup')
+          .select(['name', 'through_hour'])
+          .orderBy('name')
+          .execute()
+      ).map((r) => [r.name, Number(r.through_hour)]);
+    const settled = Math.floor(later / H) - 1;
+    try {
+      await other.ready();
+      // The settling runs beside the start, not before it: wait for it.
+      for (let i = 0; i < 100; i += 1) {
+        const rows = await settledThrough();
+        if (rows.length === 2 && rows.every(([, hour]) => hour === settled)) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await settledThrough()).toEqual([
+        ['viewing_day', settled],
+        ['wallet_hour', settled],
+      ]);
+    } finally {
+      await other.close();
+      await database.close();
+    }
+    const period = { from: '2026-11-01', to: taipeiParts(later).date };
+    const before = await viewingReport(db(), period, later);
+    await forgetReportRollups(db());
+    expect(await settledThrough()).toEqual([]);
+    expect(await viewingReport(db(), period, later)).toEqual(before);
+    expect(await viewingThrough(db())).toBe(settled);
+    expect(before).toEqual(await rawViewing(db(), period));
   });
 });
 
