@@ -10,7 +10,9 @@ const HOUR_MS = 3_600_000;
 /**
  * Empties the rollups so that the next settle adds every hour again: for history written with
  * old times (a repair by hand, a re-seed, a benchmark's synthetic ledger), which a rollup that
- * has moved past those hours would otherwise never count (docs/adr/0054).
+ * has moved past those hours would otherwise never count (docs/adr/0054). Run it after that
+ * history is written and while nothing settles (instances stopped, or before any reads them): a
+ * settle running beside it could leave a watermark past hours it did not add.
  */
 export async function forgetReportRollups(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
