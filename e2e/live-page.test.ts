@@ -51,6 +51,18 @@ async function playingAlone(page: Page): Promise<void> {
   await playing(page);
 }
 
+/**
+ * A channel key asks for the channels either side ahead; once a reply has come the page warms that
+ * channel's stream, starting with its master playlist: the sign that the reply is in, so the next
+ * key can start the channel at once (on a loaded machine it may still be on its way a second on).
+ */
+function askedAheadFor(page: Page, channelId: string): Promise<unknown> {
+  return page.waitForRequest((request) => {
+    const { pathname } = new URL(request.url());
+    return pathname.startsWith(`/live/${channelId}/`) && pathname.endsWith('/master.m3u8');
+  });
+}
+
 /** Marks videos put straight into the video area (not by the player): started at the click. */
 async function markVideosStartedAtOnce(page: Page): Promise<void> {
   await stage(page).evaluate((el) =>
@@ -470,6 +482,7 @@ describe('the live channel page in Chromium', () => {
     const ids = await openChannel(page, `${server.origin}/LiveChannel/ch01`);
     await liveVideo(page).focus();
     expect(await stage(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    const askedAhead = askedAheadFor(page, ids[0]!);
     await page.keyboard.press('PageDown');
     await page.waitForURL(`${server.origin}/LiveChannel/${ids[1]}`);
     const overlay = page.locator('.live-now-next');
@@ -478,6 +491,7 @@ describe('the live channel page in Chromium', () => {
     // The player was replaced: the area kept the focus, so the keys go on working.
     expect(await stage(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
     // The channels either side were asked for ahead at the first key: this one starts at once.
+    await askedAhead;
     await markVideosStartedAtOnce(page);
     await page.keyboard.press('PageUp');
     await page.waitForURL(`${server.origin}/LiveChannel/${ids[0]}`);
@@ -506,6 +520,7 @@ describe('the live channel page in Chromium', () => {
     // The area (player and overlay) goes fullscreen, not the player's frame that a switch replaces.
     await expect.poll(fullscreen).toBe('area');
     // Page Down: ch02, whose pre-roll plays in fullscreen.
+    const askedAhead = askedAheadFor(page, 'ch01');
     await page.keyboard.press('PageDown');
     await page.waitForURL(`${server.origin}/LiveChannel/ch02`);
     await expect.poll(fullscreen).toBe('area');
@@ -515,6 +530,7 @@ describe('the live channel page in Chromium', () => {
     await page.locator('.preroll__video').waitFor({ state: 'attached' });
     expect(await inFullscreen('.preroll__video')).toBe(true);
     // Page Up: back to ch01, asked for ahead at the last key, so started at once in fullscreen.
+    await askedAhead;
     await markVideosStartedAtOnce(page);
     await page.keyboard.press('PageUp');
     await page.waitForURL(`${server.origin}/LiveChannel/ch01`);
