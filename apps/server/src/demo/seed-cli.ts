@@ -1,8 +1,7 @@
+/** `npm run seed [-- --reset]`: apply migrations and the demo data to DATABASE_URL. */
 import { ConfigError, loadConfig } from '../config.js';
 import { connectConfigured, migrateToLatest } from '../db/index.js';
 import { seed } from './index.js';
-
-/** `npm run seed [-- --reset]`: apply migrations and the demo data to DATABASE_URL. */
 
 /** The URL as said on the terminal: a PostgreSQL password is not printed. */
 function withoutPassword(url: string): string {

@@ -23,6 +23,19 @@ describe('npm run reports:refill', () => {
     try {
       await migrateToLatest(handle);
       const { db } = handle;
+      const storedValueSold = (voucher: string, amount: number, at: number) =>
+        db
+          .insertInto('wallet_entry')
+          .values({
+            entry_id: `W-${voucher}`,
+            account_id: 'A-refill',
+            purse: 'stored',
+            amount,
+            reason: 'voucher',
+            source: `voucher:${voucher}`,
+            created_at: at,
+          })
+          .execute();
       // An hour of the ledger, then both rollups settled past it.
       await db
         .insertInto('account')
@@ -34,18 +47,7 @@ describe('npm run reports:refill', () => {
           password_changed_at: now - 86_400,
         })
         .execute();
-      await db
-        .insertInto('wallet_entry')
-        .values({
-          entry_id: 'W-refill',
-          account_id: 'A-refill',
-          purse: 'stored',
-          amount: 500,
-          reason: 'voucher',
-          source: 'voucher:REFILL',
-          created_at: now - 5 * 3600,
-        })
-        .execute();
+      await storedValueSold('REFILL', 500, now - 5 * 3600);
       await settleWalletHours(db, now);
       await settleViewing(db, now);
       const rollups = () => db.selectFrom('report_rollup').select('name').execute();
@@ -58,18 +60,7 @@ describe('npm run reports:refill', () => {
       expect(await rollups()).toEqual([]);
       expect(await hours()).toEqual([]);
       // A row written since with an old time is added by the next settle, with the rest.
-      await db
-        .insertInto('wallet_entry')
-        .values({
-          entry_id: 'W-repair',
-          account_id: 'A-refill',
-          purse: 'stored',
-          amount: 30,
-          reason: 'voucher',
-          source: 'voucher:REPAIR',
-          created_at: now - 6 * 3600,
-        })
-        .execute();
+      await storedValueSold('REPAIR', 30, now - 6 * 3600);
       await settleWalletHours(db, now);
       expect((await hours()).map((h) => Number(h.amount)).sort((a, b) => a - b)).toEqual([30, 500]);
     } finally {

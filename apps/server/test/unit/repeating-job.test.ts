@@ -1,20 +1,23 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { repeatWhileRunning } from '../../src/lib/repeating-job.js';
+import { repeatWhileRunning, type RepeatingJob } from '../../src/lib/repeating-job.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** An app with one job, every 5 ms and at start unless told otherwise. */
+function appRepeating(job: Pick<RepeatingJob, 'run'> & Partial<RepeatingJob>) {
+  const app = Fastify({ logger: false });
+  repeatWhileRunning(app, { name: 'test job', everyMs: 5, atStart: true, ...job });
+  return app;
+}
 
 /** The scheduling every instance's repeated work shares (retention, refund retries). */
 describe('repeatWhileRunning', () => {
   it('runs at start when asked, never two runs at once, and again after a failure', async () => {
-    const app = Fastify({ logger: false });
     let runs = 0;
     let running = 0;
     let mostAtOnce = 0;
-    repeatWhileRunning(app, {
-      name: 'test job',
-      everyMs: 5,
-      atStart: true,
+    const app = appRepeating({
       async run() {
         runs += 1;
         running += 1;
@@ -34,10 +37,8 @@ describe('repeatWhileRunning', () => {
   });
 
   it('waits only for its time when not asked to run at start', async () => {
-    const app = Fastify({ logger: false });
     let runs = 0;
-    repeatWhileRunning(app, {
-      name: 'test job',
+    const app = appRepeating({
       everyMs: 60_000,
       atStart: false,
       run: async () => void (runs += 1),
@@ -49,13 +50,9 @@ describe('repeatWhileRunning', () => {
   });
 
   it('closes only after a run in progress has ended, and runs no more', async () => {
-    const app = Fastify({ logger: false });
     let ended = false;
     let runs = 0;
-    repeatWhileRunning(app, {
-      name: 'test job',
-      everyMs: 5,
-      atStart: true,
+    const app = appRepeating({
       async run() {
         runs += 1;
         await sleep(100);
