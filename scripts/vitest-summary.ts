@@ -2,28 +2,44 @@ import type { Reporter, TestModule } from 'vitest/node';
 
 /**
  * Ends the run with each project's file time and its slowest files (where CI's 30 minutes go),
- * then one plain line, "tests: N passed, N failed, N skipped", for CI's reader. A file whose
- * set-up failed counts once as failed (its tests never ran, and show as skipped).
+ * a "failed:" line for each failed test or file, then one plain line, "tests: N passed, N failed,
+ * N skipped", for CI's reader, who sees only the tail of a long log. A file whose set-up failed
+ * counts once as failed (its tests never ran, and show as skipped).
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
+    const failures: string[] = [];
     for (const module of testModules) {
       let failedHere = 0;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed += 1;
-        else if (state === 'failed') failedHere += 1;
-        else skipped += 1;
+        else if (state === 'failed') {
+          failedHere += 1;
+          const result = test.result();
+          const error = result.state === 'failed' ? result.errors[0]?.message : undefined;
+          failures.push(failureLine(module, test.fullName, error));
+        } else skipped += 1;
       }
       // A file that failed with no test failing failed outside them (an import, a beforeAll).
-      failed += failedHere === 0 && module.state() === 'failed' ? 1 : failedHere;
+      if (failedHere === 0 && module.state() === 'failed') {
+        failedHere = 1;
+        failures.push(failureLine(module, '(the file itself)', module.errors()[0]?.message));
+      }
+      failed += failedHere;
     }
     process.stdout.write(`\n${fileTimes(testModules)}`);
+    for (const line of failures) process.stdout.write(`${line}\n`);
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
+}
+
+function failureLine(module: TestModule, name: string, error: string | undefined): string {
+  const firstLine = (error ?? '').split('\n')[0].slice(0, 200);
+  return `failed: [${module.project.name}] ${module.relativeModuleId} > ${name}: ${firstLine}`;
 }
 
 const SLOWEST = 5;
