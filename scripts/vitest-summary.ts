@@ -38,8 +38,8 @@ export default class SummaryReporter implements Reporter {
 }
 
 function failureLine(module: TestModule, name: string, error: string | undefined): string {
-  const firstLine = (error ?? '').split('\n')[0].slice(0, 200);
-  return `failed: [${module.project.name}] ${module.relativeModuleId} > ${name}: ${firstLine}`;
+  const firstLine = (error ?? '').split('\n', 1)[0] ?? '';
+  return `failed: [${module.project.name}] ${module.relativeModuleId} > ${name}: ${firstLine.slice(0, 200)}`;
 }
 
 const SLOWEST = 5;
