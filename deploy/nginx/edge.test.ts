@@ -34,6 +34,8 @@ describe('the nginx edge', () => {
   const seen: Seen[] = [];
   /** Cache-Control the stand-in origin answers with, by path suffix. */
   const cacheControl = new Map<string, string>();
+  /** What the stand-in origin adds to a body, by path suffix: a file's new bytes. */
+  const revision = new Map<string, string>();
   let origin: http.Server;
   let nginx: ChildProcess | undefined;
   let dir = '';
@@ -52,7 +54,8 @@ describe('the nginx edge', () => {
       const rule = [...cacheControl].find(([suffix]) => req.url?.endsWith(suffix));
       res.setHeader('cache-control', rule?.[1] ?? 'public, max-age=86400');
       res.setHeader('set-cookie', 'visitor=1; Path=/');
-      res.end(`body of ${req.url}`);
+      const changed = [...revision].find(([suffix]) => req.url?.endsWith(suffix));
+      res.end(`body of ${req.url}${changed?.[1] ?? ''}`);
     });
     await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
     const originPort = (origin.address() as { port: number }).port;
@@ -152,6 +155,35 @@ describe('the nginx edge', () => {
     // Shared files go without the viewer's cookies, and nothing the origin sets is passed on.
     expect(seen.find((s) => s.url.endsWith('/v9/seg_100.m4s'))!.cookie).toBeUndefined();
     expect(a.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('serves the bytes the cache fetched again, not the copy it kept open before', async () => {
+    // Cached segments are read through nginx's open file cache (render.ts keptFiles): a copy
+    // fetched again is a new file, and the next viewer must get it.
+    const prefix = file.vectors
+      .find((v) => v.expect === 'ok' && v.path.startsWith('/stream/clip-a/'))!
+      .path.split('/')
+      .slice(0, 5)
+      .join('/');
+    const segment = `${prefix}/v9/seg_200.m4s`;
+    cacheControl.set('/v9/seg_200.m4s', 'public, max-age=1');
+    revision.set('/v9/seg_200.m4s', ' (first)');
+    const kept = [await get(segment), await get(segment)];
+    expect(kept.map((r) => [r.headers['x-edge-cache'], r.body.endsWith(' (first)')])).toEqual([
+      ['MISS', true],
+      ['HIT', true],
+    ]);
+    // nginx keeps time in whole seconds: max-age=1 has surely passed after two.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    revision.set('/v9/seg_200.m4s', ' (second)');
+    const fetchedAgain = [await get(segment), await get(segment)];
+    expect(
+      fetchedAgain.map((r) => [r.headers['x-edge-cache'], r.body.endsWith(' (second)')]),
+    ).toEqual([
+      ['EXPIRED', true],
+      ['HIT', true],
+    ]);
+    expect(reached('/v9/seg_200.m4s')).toBe(2);
   });
 
   it('passes grant playlists and keys to the origin every time, with cookies, uncached', async () => {
