@@ -252,6 +252,44 @@ describe('the live channel page in Chromium', () => {
     await close();
   });
 
+  it("paints the channel's picture before its calls answer, and only on the address the HTML was for", async () => {
+    const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
+    // The page's calls are held: what shows meanwhile came from the first HTML and the scripts.
+    const held: (() => void)[] = [];
+    await page.route('**/ajax/**', (route) => {
+      held.push(() => void route.continue().catch(() => undefined));
+    });
+    await page.goto(`${server.origin}/LiveChannel/ch07`);
+    const still = stage(page).locator('img.live-still__image');
+    await still.waitFor({ timeout: 10_000 });
+    const preloaded = await page.getAttribute('link[rel="preload"][as="image"]', 'href');
+    expect(preloaded).toMatch(/^\/media\/images\/channels\/.+\.jpg$/);
+    expect(await still.getAttribute('src')).toBe(preloaded);
+    expect(held.length).toBeGreaterThan(0);
+    await page.unroute('**/ajax/**');
+    for (const release of held) release();
+    await playing(page);
+    // A channel reached from another page: the first HTML's picture is that page's, not the
+    // channel's, so the still waits for the channel's own.
+    await page.goto(`${server.origin}/`);
+    const toChannel = page.locator('main a[href^="/LiveChannel/"]').first();
+    await toChannel.waitFor({ timeout: 10_000 });
+    const homePicture = await page.getAttribute('link[rel="preload"][as="image"]', 'href');
+    expect(homePicture).toBeTruthy();
+    held.length = 0;
+    await page.route('**/ajax/**', (route) => {
+      held.push(() => void route.continue().catch(() => undefined));
+    });
+    await toChannel.click();
+    await stage(page).waitFor({ timeout: 10_000 });
+    expect(await stage(page).locator('img').count()).toBe(0);
+    await page.unroute('**/ajax/**');
+    for (const release of held) release();
+    await playing(page);
+    expect(realProblems(problems)).toEqual([]);
+    await close();
+  });
+
   it('channels that do not play here say why, verbatim', async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
     await page.goto(`${server.origin}/LiveChannel/ch09`);

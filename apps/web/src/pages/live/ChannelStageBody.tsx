@@ -65,7 +65,7 @@ export function ChannelStageBody(props: ChannelStageBodyProps) {
   const { state, dispatch, retry, name, picture, deviceType, limit, limited } = props;
   if (state.phase === 'idle') {
     return props.waiting ? (
-      <Loading picture="" />
+      <Loading picture={picture} />
     ) : (
       <p className="live-area__message">{t.live.noChannel}</p>
     );

@@ -7,6 +7,7 @@ import { useLoginInfo } from '../../api/session';
 import { paths } from '../../routing/paths';
 import { appLinkFor } from '../../features/app-link/app-link';
 import { Dialog } from '../../features/dialog/Dialog';
+import { firstPictureFor } from '../../app/first-picture';
 import { FullscreenHost } from '../../features/player/fullscreen-host';
 import { warmProgrammeStream } from '../../features/player/warm-live-stream';
 import { RedEnvelopeBox } from '../../features/red-envelope/RedEnvelopeBox';
@@ -78,7 +79,9 @@ export function LiveChannelArea(props: LiveChannelAreaProps) {
   const view: ChannelView | undefined = state.phase === 'ready' ? state.view : undefined;
   const listed = channels.find((channel) => channel.channelId === channelId);
   const name = data?.channelBean.channelName || listed?.channelName || '';
-  const picture = data?.channelBean.channelPic || listed?.channelPic || '';
+  // Before the replies: the picture the first HTML preloaded for this address, if it is one.
+  const picture =
+    data?.channelBean.channelPic || listed?.channelPic || firstPictureFor(location.pathname);
   // The pop-up of an external channel and the subscription modal open with the channel; the
   // other dialogs when asked for. A closed automatic one stays closed for that reply.
   const [asked, setAsked] = useState<Opened>(null);
