@@ -227,7 +227,7 @@ describe('ad campaigns in the console (issue 25 item 6)', () => {
     expect(good.json().data.creative.clickThrough).toBe('https://ads.example.com/new');
   });
 
-  it('creates and edits a campaign, audited; an end before the start, unknown channels and unready creatives are refused with nothing saved', async () => {
+  it('creates and edits a campaign, audited; an end before the start, unknown titles, categories or channels and unready creatives are refused with nothing saved', async () => {
     const { browser, email } = await marketer();
     const id = uid('ACED');
     await readyCreative(db(), id);
@@ -251,6 +251,23 @@ describe('ad campaigns in the console (issue 25 item 6)', () => {
     const unknown = await browser.post(CAMPAIGNS, campaignBody([id], { channels: ['nochannel'] }));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().status.message).toContain('找不到頻道');
+    // Each target list names only the ids that exist nowhere: a category may be a main
+    // category or a subcategory.
+    const title = await newTitle(db());
+    const [channel] = await db().selectFrom('channel').select('channel_id').execute();
+    const mixed = await browser.post(
+      CAMPAIGNS,
+      campaignBody([id], {
+        titles: [title.content_id, 'NOTITLE'],
+        categories: [title.main_category_id, 'nocat', title.subcategory_id],
+        channels: [channel!.channel_id],
+      }),
+    );
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().data.fields).toEqual([
+      { name: 'titles', problem: '找不到影片：NOTITLE' },
+      { name: 'categories', problem: '找不到分類：nocat' },
+    ]);
     await db()
       .insertInto('ad_creative')
       .values({

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AdCampaign, AdCampaignInput, AdCreative } from '@site/contract/console';
 import type { Database } from '../../db/schema.js';
 import type { AdCampaignTable } from '../../db/schema-ads.js';
@@ -112,6 +112,30 @@ export async function findCampaign(
   return campaignOf(row, creatives.get(campaignId) ?? [], now);
 }
 
+/** The id column of each table a campaign may target (the catalogue's and the live module's). */
+const TARGET_ID = {
+  title: 'content_id',
+  main_category: 'main_category_id',
+  subcategory: 'subcategory_id',
+  channel: 'channel_id',
+} as const;
+type TargetTable = keyof typeof TARGET_ID;
+
+/** Which of `ids` the table holds: read only to check that targets exist. */
+async function existingIds(
+  db: Kysely<Database>,
+  table: TargetTable,
+  ids: string[],
+): Promise<string[]> {
+  const column = sql.ref(TARGET_ID[table]);
+  const rows = await db
+    .selectFrom(table)
+    .select(sql<string>`${column}`.as('id'))
+    .where(column, 'in', ids)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /**
  * Refuses, field by field in zh-TW, a campaign naming creatives that are not console creatives
  * ready to serve, or titles, categories or channels that do not exist. The ids are read from
@@ -139,64 +163,16 @@ async function checkReferences(db: Kysely<Database>, c: AdCampaignInput): Promis
       });
     }
   }
-  const missing = async (
-    ids: string[],
-    found: () => Promise<string[]>,
-    name: string,
-    what: string,
-  ) => {
+  const missing = async (ids: string[], tables: TargetTable[], name: string, what: string) => {
     if (ids.length === 0) return;
-    const have = new Set(await found());
+    const have = new Set<string>();
+    for (const table of tables) for (const id of await existingIds(db, table, ids)) have.add(id);
     const absent = ids.filter((id) => !have.has(id));
     if (absent.length > 0) problems.push({ name, problem: `找不到${what}：${absent.join('、')}` });
   };
-  await missing(
-    c.titles,
-    async () =>
-      (
-        await db
-          .selectFrom('title')
-          .select('content_id')
-          .where('content_id', 'in', c.titles)
-          .execute()
-      ).map((r) => r.content_id),
-    'titles',
-    '影片',
-  );
-  await missing(
-    c.categories,
-    async () => [
-      ...(
-        await db
-          .selectFrom('main_category')
-          .select('main_category_id as id')
-          .where('main_category_id', 'in', c.categories)
-          .execute()
-      ).map((r) => r.id),
-      ...(
-        await db
-          .selectFrom('subcategory')
-          .select('subcategory_id as id')
-          .where('subcategory_id', 'in', c.categories)
-          .execute()
-      ).map((r) => r.id),
-    ],
-    'categories',
-    '分類',
-  );
-  await missing(
-    c.channels,
-    async () =>
-      (
-        await db
-          .selectFrom('channel')
-          .select('channel_id')
-          .where('channel_id', 'in', c.channels)
-          .execute()
-      ).map((r) => r.channel_id),
-    'channels',
-    '頻道',
-  );
+  await missing(c.titles, ['title'], 'titles', '影片');
+  await missing(c.categories, ['main_category', 'subcategory'], 'categories', '分類');
+  await missing(c.channels, ['channel'], 'channels', '頻道');
   if (problems.length > 0) throw new AppError('BAD_INPUT', problems, problems[0]!.problem);
 }
 
