@@ -31,6 +31,7 @@ export default defineConfig({
             'apps/server/test/unit/**/*.test.ts',
             'apps/server/test/process/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/web/*.test.ts',
             'apps/console/src/**/*.test.{ts,tsx}',
           ],
         },

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress';
 import { pageChunks } from './page-chunks';
+import { stylesheetFirstPlugin } from './stylesheet-first';
 import { vendorSourcemaps } from './vendor-sourcemaps';
 
 const server = 'http://localhost:8080';
@@ -13,8 +14,15 @@ const proxied = ['/ajax', '/gw', '/sas', '/media', '/docs', '/epg', '/healthz', 
 
 export default defineConfig({
   // hls.js keeps its source map, the site's own chunks have none (vendor-sourcemaps.ts).
-  // The server names each page's chunks in its first HTML (page-chunks.ts, ADR 0035).
-  plugins: [react(), vendorSourcemaps(/^hls$/), pageChunks(), precompress()],
+  // The server names each page's chunks in its first HTML (page-chunks.ts, ADR 0035), after
+  // the stylesheet the first paint waits for (stylesheet-first.ts).
+  plugins: [
+    react(),
+    vendorSourcemaps(/^hls$/),
+    pageChunks(),
+    stylesheetFirstPlugin(),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
