@@ -63,6 +63,20 @@ function askedAheadFor(page: Page, channelId: string): Promise<unknown> {
   });
 }
 
+/**
+ * Holds the page's calls until the returned function lets them go on; it says how many were held.
+ */
+async function holdCalls(page: Page): Promise<() => Promise<number>> {
+  const held: (() => void)[] = [];
+  await page.route('**/ajax/**', (route) => {
+    held.push(() => void route.continue().catch(() => undefined));
+  });
+  return async () => {
+    await page.unroute('**/ajax/**');
+    for (const goOn of held) goOn();
+    return held.length;
+  };
+}
 /** Marks videos put straight into the video area (not by the player): started at the click. */
 async function markVideosStartedAtOnce(page: Page): Promise<void> {
   await stage(page).evaluate((el) =>
@@ -255,19 +269,14 @@ describe('the live channel page in Chromium', () => {
   it("paints the channel's picture before its calls answer, and only on the address the HTML was for", async () => {
     const { page, problems, close } = await openPage(browser, { viewport: viewports.desktop });
     // The page's calls are held: what shows meanwhile came from the first HTML and the scripts.
-    const held: (() => void)[] = [];
-    await page.route('**/ajax/**', (route) => {
-      held.push(() => void route.continue().catch(() => undefined));
-    });
+    let release = await holdCalls(page);
     await page.goto(`${server.origin}/LiveChannel/ch07`);
     const still = stage(page).locator('img.live-still__image');
     await still.waitFor({ timeout: 10_000 });
     const preloaded = await page.getAttribute('link[rel="preload"][as="image"]', 'href');
     expect(preloaded).toMatch(/^\/media\/images\/channels\/.+\.jpg$/);
     expect(await still.getAttribute('src')).toBe(preloaded);
-    expect(held.length).toBeGreaterThan(0);
-    await page.unroute('**/ajax/**');
-    for (const release of held) release();
+    expect(await release()).toBeGreaterThan(0);
     await playing(page);
     // A channel reached from another page: the first HTML's picture is that page's, not the
     // channel's, so the still waits for the channel's own.
@@ -276,15 +285,11 @@ describe('the live channel page in Chromium', () => {
     await toChannel.waitFor({ timeout: 10_000 });
     const homePicture = await page.getAttribute('link[rel="preload"][as="image"]', 'href');
     expect(homePicture).toBeTruthy();
-    held.length = 0;
-    await page.route('**/ajax/**', (route) => {
-      held.push(() => void route.continue().catch(() => undefined));
-    });
+    release = await holdCalls(page);
     await toChannel.click();
     await stage(page).waitFor({ timeout: 10_000 });
     expect(await stage(page).locator('img').count()).toBe(0);
-    await page.unroute('**/ajax/**');
-    for (const release of held) release();
+    await release();
     await playing(page);
     expect(realProblems(problems)).toEqual([]);
     await close();

@@ -9,31 +9,27 @@ import type { Reporter, TestModule } from 'vitest/node';
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     let passed = 0;
-    let failed = 0;
     let skipped = 0;
     const failures: string[] = [];
     for (const module of testModules) {
-      let failedHere = 0;
+      const failedBefore = failures.length;
       for (const test of module.children.allTests()) {
-        const state = test.result().state;
-        if (state === 'passed') passed += 1;
-        else if (state === 'failed') {
-          failedHere += 1;
-          const result = test.result();
-          const error = result.state === 'failed' ? result.errors[0]?.message : undefined;
-          failures.push(failureLine(module, test.fullName, error));
+        const result = test.result();
+        if (result.state === 'passed') passed += 1;
+        else if (result.state === 'failed') {
+          failures.push(failureLine(module, test.fullName, result.errors[0]?.message));
         } else skipped += 1;
       }
       // A file that failed with no test failing failed outside them (an import, a beforeAll).
-      if (failedHere === 0 && module.state() === 'failed') {
-        failedHere = 1;
+      if (failures.length === failedBefore && module.state() === 'failed') {
         failures.push(failureLine(module, '(the file itself)', module.errors()[0]?.message));
       }
-      failed += failedHere;
     }
     process.stdout.write(`\n${fileTimes(testModules)}`);
     for (const line of failures) process.stdout.write(`${line}\n`);
-    process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+    process.stdout.write(
+      `\ntests: ${passed} passed, ${failures.length} failed, ${skipped} skipped\n`,
+    );
   }
 }
 

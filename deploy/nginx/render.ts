@@ -77,8 +77,13 @@ const FORWARDED = [
   'proxy_set_header X-Forwarded-Proto $scheme;',
 ];
 
+/** Directives, one a line, at a location's indent. */
+function indented(indent: string, lines: string[]): string {
+  return lines.map((line) => indent + line).join('\n');
+}
+
 function forwarded(indent: string, own: string[]): string {
-  return [...FORWARDED, ...own].map((line) => indent + line).join('\n');
+  return indented(indent, [...FORWARDED, ...own]);
 }
 
 /**
@@ -88,13 +93,11 @@ function forwarded(indent: string, own: string[]): string {
  * cache entry before using a kept descriptor. Not for playlists, which change every second or two.
  */
 function keptFiles(indent: string): string {
-  return [
+  return indented(indent, [
     'open_file_cache max=10000 inactive=60s;',
     'open_file_cache_valid 30s;',
     'open_file_cache_errors off;',
-  ]
-    .map((line) => indent + line)
-    .join('\n');
+  ]);
 }
 
 /** Headers every location repeats (an add_header in a location hides the server's). */
@@ -103,7 +106,7 @@ function headers(indent: string, options: EdgeOptions): string {
     `add_header X-Edge-Cache $upstream_cache_status always;`,
     ...(options.exposeUpstream ? [`add_header X-Edge-Upstream $upstream_addr always;`] : []),
   ];
-  return lines.map((line) => indent + line).join('\n');
+  return indented(indent, lines);
 }
 
 export function renderEdgeConfig(overrides: Partial<EdgeOptions> = {}): string {
